@@ -50,6 +50,11 @@ type Shape struct {
 	RadiusBottom float64    // Capsule and Cylinder.
 	Mesh         int        // Convex and Trimesh: glTF mesh index.
 
+	// GeometryNode is, for a Convex or Trimesh shape read from a KHR
+	// collider.geometry.node (the 2025 revision), the node it named; nil
+	// otherwise. The KHR encoder's GeometryNode option reuses it.
+	GeometryNode *int
+
 	// Plane (KHR only).
 	PlaneSizeX, PlaneSizeZ float64
 	DoubleSided            bool
@@ -98,6 +103,7 @@ type Trigger struct {
 
 // Material is a physics material: friction and restitution.
 type Material struct {
+	Name               string
 	StaticFriction     *float64
 	DynamicFriction    *float64
 	Restitution        *float64
@@ -107,6 +113,7 @@ type Material struct {
 
 // Filter is a collision filter by named systems.
 type Filter struct {
+	Name                  string
 	CollisionSystems      []string
 	CollideWithSystems    []string
 	NotCollideWithSystems []string
@@ -135,6 +142,7 @@ type JointDrive struct {
 
 // JointDef is a document-level joint description shared by joint nodes.
 type JointDef struct {
+	Name   string
 	Limits []JointLimit
 	Drives []JointDrive
 }
