@@ -107,6 +107,16 @@ func (a *Asset) Set(value any, path ...any) error {
 // record journals the value at path unless path or one of its prefixes
 // has been journaled already (restoring the prefix restores it).
 func (j *journal) record(path []any, old any, absent bool) {
+	if len(path) >= 2 {
+		// Inside an element appended by this session: truncation undoes it.
+		if name, ok := path[0].(string); ok {
+			if i, ok := path[1].(int); ok && i >= j.counts[name] {
+				if _, tracked := j.counts[name]; tracked || j.created[name] {
+					return
+				}
+			}
+		}
+	}
 	for n := 1; n <= len(path); n++ {
 		if j.seen[pathKey(path[:n])] {
 			return

@@ -1,47 +1,15 @@
 package gltfio
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/internal/testassets"
 )
 
-// sharedDir finds the shared/ folder beside the repository (or
-// $AUTOCOLLIDE_SHARED).
-func sharedDir(t testing.TB) string {
-	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
-		return d
-	}
-	dir, _ := os.Getwd()
-	for {
-		if st, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && st.IsDir() {
-			return filepath.Join(dir, "shared")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/ not found")
-		}
-		dir = parent
-	}
-}
-
-func corpusFiles(t testing.TB) []string {
-	var files []string
-	root := filepath.Join(sharedDir(t), "corpus")
-	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
-		if err == nil && (strings.HasSuffix(p, ".gltf") || strings.HasSuffix(p, ".glb")) {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) < 30 {
-		t.Fatalf("corpus has %d files", len(files))
-	}
-	return files
-}
+func corpusFiles(t testing.TB) []string { return testassets.Corpus(t) }
 
 func reparse(t *testing.T, data []byte) *Object {
 	t.Helper()

@@ -97,7 +97,7 @@ func asInt(v any) (int, bool) {
 		}
 		i = int64(f)
 	}
-	if i < -1<<31 || i > 1<<31-1 {
+	if i < -1<<53 || i > 1<<53 {
 		return 0, false
 	}
 	return int(i), true

@@ -65,14 +65,24 @@ const (
 // Load reads a .gltf or .glb file, validates its container, loads its
 // buffers, and removes what an earlier autocollide run added.
 func Load(path string, lim Limits) (*Asset, error) {
-	a, err := load(path, lim)
+	return loadPath(path, lim, true)
+}
+
+// LoadRaw is Load without removing an earlier run's additions: for
+// inspecting generated output.
+func LoadRaw(path string, lim Limits) (*Asset, error) {
+	return loadPath(path, lim, false)
+}
+
+func loadPath(path string, lim Limits, strip bool) (*Asset, error) {
+	a, err := load(path, lim, strip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return a, nil
 }
 
-func load(path string, lim Limits) (*Asset, error) {
+func load(path string, lim Limits, strip bool) (*Asset, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -101,6 +111,12 @@ func load(path string, lim Limits) (*Asset, error) {
 			return nil, err
 		}
 	}
+	if !a.Binary && IsBinaryName(path) {
+		return nil, errors.New("not a GLB file (no glTF magic number)")
+	}
+	if t := bytes.TrimLeft(jsonBytes, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("not a glTF file (neither GLB nor a JSON object)")
+	}
 	tree, err := ParseJSON(jsonBytes)
 	if err != nil {
 		return nil, err
@@ -109,8 +125,10 @@ func load(path string, lim Limits) (*Asset, error) {
 	if err := checkAsset(tree); err != nil {
 		return nil, err
 	}
-	if err := a.strip(); err != nil {
-		return nil, err
+	if strip {
+		if err := a.strip(); err != nil {
+			return nil, err
+		}
 	}
 	if err := a.decodeTyped(); err != nil {
 		return nil, err

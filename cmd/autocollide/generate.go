@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/profiles"
+	"github.com/spf13/cobra"
+)
+
+type generateFlags struct {
+	output, outDir, format, profile, khrGeometry, method string
+	inPlace                                              bool
+	maxHullVertices                                      int
+}
+
+func newGenerate() *cobra.Command {
+	var f generateFlags
+	c := &cobra.Command{
+		Use:   "generate INPUT... (-o OUT | --out-dir DIR | --in-place)",
+		Short: "Generate colliders and rigid bodies for glTF files",
+		Long: `generate reads each INPUT (.gltf or .glb), makes every root node of its scene
+that holds geometry a dynamic rigid body with one collider per mesh instance,
+and writes the result. Physics already in a file is kept as it is. Running
+generate on its own output replaces what it generated before.
+
+The output keeps the input's container unless the output name asks for the
+other (.glb or .gltf). A .gltf written to another folder gets copies of the
+buffers and images it references.`,
+		Example: `  # OMI physics with the embedded default profile (convex hulls)
+  autocollide generate crate.glb -o crate.physics.glb
+
+  # Khronos extensions, boxes, several files into a folder
+  autocollide generate --format khr --method aabb a.gltf b.glb --out-dir build/
+
+  # Older KHR geometry.node form, in place
+  autocollide generate --format khr --khr-geometry node --in-place level.glb
+
+  # A profile file kept in the project
+  autocollide generate --profile props.yaml chair.glb -o out/chair.glb`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return runGenerate(c, args, f) },
+	}
+	fl := c.Flags()
+	fl.StringVarP(&f.output, "output", "o", "", "output file (one input only)")
+	fl.StringVar(&f.outDir, "out-dir", "", "output folder (file names kept)")
+	fl.BoolVar(&f.inPlace, "in-place", false, "overwrite each input")
+	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file")
+	fl.StringVar(&f.format, "format", "", "extension family: omi or khr (default from the profile: omi)")
+	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
+	fl.StringVar(&f.method, "method", "", "collider method: aabb or hull (default from the profile: hull)")
+	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
+	return c
+}
+
+func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
+	modes := 0
+	for _, set := range []bool{f.output != "", f.outDir != "", f.inPlace} {
+		if set {
+			modes++
+		}
+	}
+	if modes != 1 {
+		return usageError{fmt.Errorf("give exactly one of -o, --out-dir or --in-place")}
+	}
+	if f.output != "" && len(inputs) > 1 {
+		return usageError{fmt.Errorf("-o takes one input; use --out-dir for %d", len(inputs))}
+	}
+	prof, err := profiles.Load(f.profile)
+	if err != nil {
+		return usageError{err}
+	}
+	opt := generate.Options{
+		Format:          generate.Format(pick(f.format, prof.Format)),
+		KHRGeometryNode: pick(f.khrGeometry, prof.KHRGeometry) == "node",
+		Method:          generate.Method(pick(f.method, prof.Method)),
+		MaxHullVertices: prof.MaxHullVertices,
+	}
+	if f.maxHullVertices != 0 {
+		opt.MaxHullVertices = f.maxHullVertices
+	}
+	geometryForm := pick(f.khrGeometry, prof.KHRGeometry)
+	switch {
+	case opt.Format != generate.OMI && opt.Format != generate.KHR:
+		return usageError{fmt.Errorf("--format %q: want omi or khr", opt.Format)}
+	case opt.Method != generate.AABB && opt.Method != generate.Hull:
+		return usageError{fmt.Errorf("--method %q: want aabb or hull", opt.Method)}
+	case geometryForm != "mesh" && geometryForm != "node":
+		return usageError{fmt.Errorf("--khr-geometry %q: want mesh or node", geometryForm)}
+	case opt.MaxHullVertices < 4:
+		return usageError{fmt.Errorf("--max-hull-vertices %d: want at least 4", opt.MaxHullVertices)}
+	}
+	if f.outDir != "" {
+		if err := os.MkdirAll(f.outDir, 0o755); err != nil {
+			return usageError{err}
+		}
+	}
+	failed := 0
+	for _, in := range inputs {
+		out := f.output
+		switch {
+		case f.inPlace:
+			out = in
+		case f.outDir != "":
+			out = filepath.Join(f.outDir, filepath.Base(in))
+		}
+		if err := generateOne(c.Context(), in, out, f.inPlace, opt); err != nil {
+			fmt.Fprintln(c.ErrOrStderr(), err)
+			failed++
+			continue
+		}
+		fmt.Fprintf(c.OutOrStdout(), "%s → %s\n", in, out)
+	}
+	if failed > 0 {
+		return errFailed
+	}
+	return nil
+}
+
+func pick(flag, profile string) string {
+	if flag != "" {
+		return flag
+	}
+	return profile
+}
+
+func generateOne(ctx context.Context, in, out string, inPlace bool, opt generate.Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if !inPlace && sameFile(in, out) {
+		return fmt.Errorf("%s: output is the input; use --in-place to overwrite it", in)
+	}
+	a, err := gltfio.Load(in, gltfio.Limits{})
+	if err != nil {
+		return err
+	}
+	opt.Binary = gltfio.IsBinaryName(out)
+	rep, err := generate.Asset(ctx, a, opt)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	if rep.Bodies == 0 && rep.Kept == 0 {
+		return fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", in)
+	}
+	return a.Save(out)
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}

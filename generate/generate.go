@@ -1,0 +1,345 @@
+package generate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mesh"
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/qmuntal/gltf"
+)
+
+// Format names an extension family to write.
+type Format string
+
+// The families autocollide writes.
+const (
+	OMI Format = "omi"
+	KHR Format = "khr"
+)
+
+// Method names how a collider is made from a mesh instance.
+type Method string
+
+// Collider methods.
+const (
+	AABB Method = "aabb" // box aligned with the body frame
+	Hull Method = "hull" // convex hull
+)
+
+// Options controls generation for one asset.
+type Options struct {
+	Format Format
+	// KHRGeometryNode writes KHR collider geometry in the older
+	// geometry.node form instead of the newest geometry.mesh.
+	KHRGeometryNode bool
+	Method          Method
+	// MaxHullVertices caps hull vertices (0: the hull package default).
+	MaxHullVertices int
+	// Binary says the output container is GLB (generated data then goes
+	// into the BIN chunk).
+	Binary bool
+}
+
+// Report says what was done to one asset.
+type Report struct {
+	Bodies    int            `json:"bodies"`
+	Colliders map[string]int `json:"colliders"`
+	// Kept counts scene roots whose existing physics was kept as it was.
+	Kept     int      `json:"kept,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// physicsKeys are the node and document extensions of both families.
+var physicsKeys = []string{
+	"OMI_physics_body", "OMI_physics_shape", "OMI_physics_joint", "OMI_collider",
+	"KHR_physics_rigid_bodies", "KHR_implicit_shapes", "KHR_collision_shapes",
+}
+
+// minThickness is the smallest extent of a generated primitive, relative
+// to the part's bounding-box diagonal: flat parts (a single quad) get a
+// box this thin rather than a degenerate one, which KHR forbids.
+const minThickness = 1e-3
+
+// Asset generates colliders for a loaded asset, editing it in place.
+func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
+	if opt.Format == "" {
+		opt.Format = OMI
+	}
+	if opt.Method == "" {
+		opt.Method = AABB
+	}
+	rep := &Report{Colliders: map[string]int{}}
+	ex, err := mesh.Extract(a.Doc)
+	if err != nil {
+		return nil, err
+	}
+	rep.Notes = append(rep.Notes, ex.Notes...)
+	world, err := mesh.WorldTransforms(a.Doc)
+	if err != nil {
+		return nil, err
+	}
+	authored := authoredRoots(a.Doc, ex.Roots)
+
+	byRoot := map[int][]int{}
+	for i, p := range ex.Parts {
+		if len(p.Triangles) > 0 {
+			byRoot[p.Root] = append(byRoot[p.Root], i)
+		}
+	}
+	model := physics.NewModel()
+	for _, r := range ex.Roots {
+		parts := byRoot[r]
+		if len(parts) == 0 {
+			continue
+		}
+		if authored[r] {
+			rep.Kept++
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: already has physics; kept as it is", nodeName(a.Doc, r)))
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := body(a, model, ex, world[r], r, parts, opt, rep); err != nil {
+			return nil, err
+		}
+	}
+	if rep.Bodies == 0 {
+		return rep, nil
+	}
+	if err := emit(a, model, opt); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// authoredRoots returns the roots whose subtree already carries physics.
+func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range roots {
+		seen := map[int]bool{}
+		stack := []int{r}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n < 0 || n >= len(doc.Nodes) || seen[n] {
+				continue
+			}
+			seen[n] = true
+			for _, k := range physicsKeys {
+				if _, ok := doc.Nodes[n].Extensions[k]; ok {
+					out[r] = true
+				}
+			}
+			for _, c := range doc.Nodes[n].Children {
+				stack = append(stack, c)
+			}
+		}
+	}
+	return out
+}
+
+func nodeName(doc *gltf.Document, i int) string {
+	if i >= 0 && i < len(doc.Nodes) && doc.Nodes[i].Name != "" {
+		return fmt.Sprintf("nodes[%d] %q", i, doc.Nodes[i].Name)
+	}
+	return fmt.Sprintf("nodes[%d]", i)
+}
+
+// frame splits an affine transform into a rigid frame (translation and
+// proper rotation) and the scale that remains: m = frame · diag(scale).
+func frame(m geom.Mat4) (geom.Mat4, geom.Vec3, error) {
+	lin := m.Linear()
+	var cols [3]geom.Vec3
+	var s geom.Vec3
+	for j := 0; j < 3; j++ {
+		cols[j] = lin.Col(j)
+		s[j] = cols[j].Len()
+		if s[j] < 1e-12 || !cols[j].IsFinite() {
+			return geom.Mat4{}, s, errors.New("transform has zero or non-finite scale")
+		}
+		cols[j] = cols[j].Scale(1 / s[j])
+	}
+	if lin.Det() < 0 {
+		s[0], cols[0] = -s[0], cols[0].Scale(-1)
+	}
+	rot := geom.QuatFromMat3(geom.FromCols(cols[0], cols[1], cols[2]))
+	return geom.TRS(m.Translation(), rot, geom.Vec3{1, 1, 1}), s, nil
+}
+
+func isOne(s geom.Vec3) bool {
+	for _, c := range s {
+		if math.Abs(c-1) > 1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, opt Options, rep *Report) error {
+	f, scale, err := frame(world)
+	if err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
+		return nil
+	}
+	inv, _ := f.Inverse()
+	parent := r
+	if !isOne(scale) {
+		g := gltfio.NewObject()
+		g.Set("name", baseName(a.Doc, r)+".colliders")
+		g.Set("scale", []any{gltfio.Num(1 / scale[0]), gltfio.Num(1 / scale[1]), gltfio.Num(1 / scale[2])})
+		if parent, err = a.AppendNode(r, g); err != nil {
+			return err
+		}
+	}
+	for k, pi := range parts {
+		p := &ex.Parts[pi]
+		local := make([]geom.Vec3, len(p.Vertices))
+		for i, v := range p.Vertices {
+			local[i] = inv.Point(v)
+		}
+		node := gltfio.NewObject()
+		node.Set("name", fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k))
+		var shape physics.Shape
+		switch opt.Method {
+		case AABB:
+			b := geom.BoundsOf(local)
+			size := b.Size()
+			floor := minThickness * b.Diagonal()
+			for c := range size {
+				size[c] = math.Max(size[c], floor)
+			}
+			shape = physics.Shape{Type: physics.Box, Size: size}
+			c := b.Center()
+			node.Set("translation", []any{gltfio.Num(c[0]), gltfio.Num(c[1]), gltfio.Num(c[2])})
+		case Hull:
+			h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.Name, err)
+			}
+			m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.Name, err)
+			}
+			shape = physics.Shape{Type: physics.Convex, Mesh: m}
+		default:
+			return fmt.Errorf("unknown method %q", opt.Method)
+		}
+		idx, err := a.AppendNode(parent, node)
+		if err != nil {
+			return err
+		}
+		s := model.AddShape(shape)
+		model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
+		rep.Colliders[string(shape.Type)]++
+	}
+	model.Node(r).Motion = &physics.Motion{Type: physics.Dynamic}
+	rep.Bodies++
+	return nil
+}
+
+func baseName(doc *gltf.Document, i int) string {
+	if doc.Nodes[i].Name != "" {
+		return doc.Nodes[i].Name
+	}
+	return fmt.Sprintf("node%d", i)
+}
+
+func partName(doc *gltf.Document, p *mesh.Part) string {
+	n := baseName(doc, p.Node)
+	if doc.Nodes[p.Node].Name == "" && p.Mesh < len(doc.Meshes) && doc.Meshes[p.Mesh].Name != "" {
+		n = doc.Meshes[p.Mesh].Name
+	}
+	if p.Instance >= 0 {
+		n = fmt.Sprintf("%s.instance%d", n, p.Instance)
+	}
+	return n
+}
+
+// emit encodes the model in the requested family on a typed copy of the
+// tree, then copies the physics extensions it wrote back into the tree
+// (journaled, so a re-run can undo them).
+func emit(a *gltfio.Asset, model *physics.Model, opt Options) error {
+	raw, err := a.Tree.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	doc := new(gltf.Document)
+	if err := json.Unmarshal(raw, doc); err != nil {
+		return err
+	}
+	nodesBefore := len(doc.Nodes)
+	switch opt.Format {
+	case OMI:
+		err = omi.Encode(doc, model)
+	case KHR:
+		err = khr.Encode(doc, model, khr.Options{GeometryNode: opt.KHRGeometryNode})
+	default:
+		err = fmt.Errorf("unknown format %q", opt.Format)
+	}
+	if err != nil {
+		return err
+	}
+	if len(doc.Nodes) != nodesBefore {
+		return errors.New("internal: the physics encoder added nodes")
+	}
+	for _, k := range physicsKeys {
+		if v, ok := doc.Extensions[k]; ok {
+			tv, err := gltfio.FromGo(v)
+			if err != nil {
+				return err
+			}
+			if err := a.Set(tv, "extensions", k); err != nil {
+				return err
+			}
+		}
+	}
+	ids := make([]int, 0, len(model.Nodes))
+	for i := range model.Nodes {
+		ids = append(ids, i)
+	}
+	sort.Ints(ids)
+	for _, i := range ids {
+		for _, k := range physicsKeys {
+			if v, ok := doc.Nodes[i].Extensions[k]; ok {
+				tv, err := gltfio.FromGo(v)
+				if err != nil {
+					return err
+				}
+				if err := a.Set(tv, "nodes", i, "extensions", k); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	used := append([]any{}, a.Tree.Arr("extensionsUsed")...)
+	have := map[string]bool{}
+	for _, u := range used {
+		if s, ok := u.(string); ok {
+			have[s] = true
+		}
+	}
+	changed := false
+	for _, u := range doc.ExtensionsUsed {
+		if !have[u] {
+			used = append(used, u)
+			have[u] = true
+			changed = true
+		}
+	}
+	if changed {
+		return a.Set(used, "extensionsUsed")
+	}
+	return nil
+}
