@@ -291,8 +291,19 @@ func emit(a *gltfio.Asset, model *physics.Model, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if len(doc.Nodes) != nodesBefore {
-		return errors.New("internal: the physics encoder added nodes")
+	for k := nodesBefore; k < len(doc.Nodes); k++ {
+		// Mesh-holder nodes of KHR's geometry.node form.
+		tv, err := gltfio.FromGo(doc.Nodes[k])
+		if err != nil {
+			return err
+		}
+		o, ok := tv.(*gltfio.Object)
+		if !ok {
+			return errors.New("internal: encoded node is not an object")
+		}
+		if got := a.AppendOrphanNode(o); got != k {
+			return fmt.Errorf("internal: encoder node %d landed at %d", k, got)
+		}
 	}
 	for _, k := range physicsKeys {
 		if v, ok := doc.Extensions[k]; ok {

@@ -169,6 +169,18 @@ func (a *Asset) AppendNode(parent int, node *Object) (int, error) {
 	return idx, nil
 }
 
+// AppendOrphanNode appends a generated node that no scene or parent
+// references (KHR's geometry.node form points at such nodes to name a
+// collision mesh without rendering it) and returns its index.
+func (a *Asset) AppendOrphanNode(node *Object) int {
+	mark(node)
+	idx := a.appendTo("nodes", node)
+	if a.j().first < 0 {
+		a.j().first = idx
+	}
+	return idx
+}
+
 // AppendMesh appends a generated mesh with one indexed TRIANGLES
 // primitive holding float32 positions, and returns the mesh index.
 // Positions are rounded to float32; the accessor's min and max are those

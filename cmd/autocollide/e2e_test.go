@@ -13,6 +13,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics/schema"
 )
 
 // runCLI runs the command line in-process and returns its exit code and
@@ -59,11 +60,11 @@ func generateCorpus(t *testing.T) []corpusRun {
 			t.Fatal(err)
 		}
 		corpusDir = dir
-		for _, format := range []string{"omi", "khr"} {
+		for _, format := range []string{"omi", "khr", "khr-node"} {
 			for i, in := range files {
 				out := filepath.Join(dir, format, fmt.Sprintf("%02d", i), filepath.Base(in))
 				os.MkdirAll(filepath.Dir(out), 0o755)
-				code, _, stderr := runCLI("generate", in, "-o", out, "--format", format)
+				code, _, stderr := runCLI(append([]string{"generate", in, "-o", out}, formatArgs(format)...)...)
 				if isDraco(t, in) {
 					if code != 1 || !strings.Contains(stderr, "Draco") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 						t.Errorf("%s: want exit 1 and one Draco error line, got %d %q", in, code, stderr)
@@ -85,6 +86,42 @@ func generateCorpus(t *testing.T) []corpusRun {
 		t.Fatal("no corpus output")
 	}
 	return corpusRuns
+}
+
+// formatArgs returns the flags for a corpus run's format: omi, khr, or
+// khr-node (KHR with the older geometry.node form).
+func formatArgs(format string) []string {
+	if format == "khr-node" {
+		return []string{"--format", "khr", "--khr-geometry", "node"}
+	}
+	return []string{"--format", format}
+}
+
+// TestCorpusSchemas: every output's physics validates against the
+// official JSON schemas (with the defects of SCHEMA-BUGS.md worked
+// around by physics/schema).
+func TestCorpusSchemas(t *testing.T) {
+	dir, err := schema.FindSpecs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker, err := schema.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range generateCorpus(t) {
+		a, err := gltfio.LoadRaw(r.out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := a.Tree.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checker.CheckDocument(js); err != nil {
+			t.Errorf("%s (%s): %v", r.in, r.format, err)
+		}
+	}
 }
 
 func TestMain(m *testing.M) {
@@ -191,7 +228,7 @@ func TestCorpusPreservation(t *testing.T) {
 func TestCorpusIdempotent(t *testing.T) {
 	for _, r := range generateCorpus(t) {
 		again := r.out + ".again" + filepath.Ext(r.out)
-		if code, _, stderr := runCLI("generate", r.out, "-o", again, "--format", r.format); code != 0 {
+		if code, _, stderr := runCLI(append([]string{"generate", r.out, "-o", again}, formatArgs(r.format)...)...); code != 0 {
 			t.Errorf("%s: second run: %s", r.out, stderr)
 			continue
 		}

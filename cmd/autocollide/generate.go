@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
@@ -108,12 +109,19 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		case f.outDir != "":
 			out = filepath.Join(f.outDir, filepath.Base(in))
 		}
-		if err := generateOne(c.Context(), in, out, f.inPlace, opt); err != nil {
+		rep, err := generateOne(c.Context(), in, out, f.inPlace, opt)
+		if err != nil {
 			fmt.Fprintln(c.ErrOrStderr(), err)
 			failed++
 			continue
 		}
-		fmt.Fprintf(c.OutOrStdout(), "%s → %s\n", in, out)
+		fmt.Fprintf(c.OutOrStdout(), "%s → %s: %s\n", in, out, summary(rep))
+		for _, n := range rep.Notes {
+			fmt.Fprintf(c.OutOrStdout(), "  note: %s\n", n)
+		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
+		}
 	}
 	if failed > 0 {
 		return errFailed
@@ -128,26 +136,43 @@ func pick(flag, profile string) string {
 	return profile
 }
 
-func generateOne(ctx context.Context, in, out string, inPlace bool, opt generate.Options) error {
+func generateOne(ctx context.Context, in, out string, inPlace bool, opt generate.Options) (*generate.Report, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if !inPlace && sameFile(in, out) {
-		return fmt.Errorf("%s: output is the input; use --in-place to overwrite it", in)
+		return nil, fmt.Errorf("%s: output is the input; use --in-place to overwrite it", in)
 	}
 	a, err := gltfio.Load(in, gltfio.Limits{})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	opt.Binary = gltfio.IsBinaryName(out)
 	rep, err := generate.Asset(ctx, a, opt)
 	if err != nil {
-		return fmt.Errorf("%s: %w", in, err)
+		return nil, fmt.Errorf("%s: %w", in, err)
 	}
 	if rep.Bodies == 0 && rep.Kept == 0 {
-		return fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", in)
+		return nil, fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", in)
 	}
-	return a.Save(out)
+	return rep, a.Save(out)
+}
+
+// summary says in a few words what was generated.
+func summary(r *generate.Report) string {
+	kinds := make([]string, 0, len(r.Colliders))
+	for k := range r.Colliders {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	s := fmt.Sprintf("%d bodies", r.Bodies)
+	for _, k := range kinds {
+		s += fmt.Sprintf(", %d %s", r.Colliders[k], k)
+	}
+	if r.Kept > 0 {
+		s += fmt.Sprintf(", %d kept as authored", r.Kept)
+	}
+	return s
 }
 
 func sameFile(a, b string) bool {
