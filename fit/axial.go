@@ -1,0 +1,252 @@
+package fit
+
+import (
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// Axis-search parameters for capsules and cylinders.
+const (
+	// axisSeedsSphere is the number of extra seed directions spread over the
+	// sphere, on top of the principal and box axes.
+	axisSeedsSphere = 32
+	// axisRefined is how many of the best seeds are refined.
+	axisRefined = 3
+	// radiusScan and radiusGolden are the coarse samples and golden-section
+	// steps of the capsule radius search for one axis.
+	radiusScan   = 8
+	radiusGolden = 40
+)
+
+// axial is a capsule or cylinder for a given axis u, in the frame (a, b, u):
+// the axis line passes through a·c[0] + b·c[1], the segment (capsule) or the
+// body (cylinder) spans [lo, hi] along u.
+type axial struct {
+	c      vec2
+	r      float64
+	lo, hi float64
+	vol    float64
+}
+
+// projectAxial projects pts onto the plane (a, b) and returns the heights
+// along u and the minimum enclosing circle of the projection.
+func projectAxial(pts []geom.Vec3, a, b, u geom.Vec3, q []vec2, t []float64) circle {
+	for i, p := range pts {
+		q[i] = project(p, a, b)
+		t[i] = p.Dot(u)
+	}
+	return minCircle(append([]vec2(nil), q...))
+}
+
+// cylinderFor is the smallest cylinder of axis u enclosing pts: exact for
+// that axis (minimum enclosing circle of the projection, extent along u).
+func cylinderFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
+	q := make([]vec2, len(pts))
+	t := make([]float64, len(pts))
+	mec := projectAxial(pts, a, b, u, q, t)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range t {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	r := math.Sqrt(math.Max(mec.r2, 0))
+	return axial{c: mec.c, r: r, lo: lo, hi: hi, vol: math.Pi * r * r * (hi - lo)}
+}
+
+// capsuleFor is the smallest capsule of axis u enclosing pts whose axis
+// line passes through the centre of the projection's minimum enclosing
+// circle. For a radius r every point i at distance dᵢ ≤ r from the line and
+// height tᵢ is covered iff the segment reaches tᵢ ∓ √(r²−dᵢ²), which gives
+// the shortest segment for r exactly; r itself is found by a coarse scan and
+// golden-section search of the volume between the circle radius (smallest
+// feasible) and the radius at which the capsule becomes a sphere.
+func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
+	q := make([]vec2, len(pts))
+	t := make([]float64, len(pts))
+	mec := projectAxial(pts, a, b, u, q, t)
+	d2 := make([]float64, len(pts))
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := range q {
+		d2[i] = dist2(q[i], mec.c)
+		tmin, tmax = math.Min(tmin, t[i]), math.Max(tmax, t[i])
+	}
+	tm := (tmin + tmax) / 2
+	r0, r1 := 0.0, 0.0
+	for i := range d2 {
+		r0 = math.Max(r0, d2[i])
+		dt := t[i] - tm
+		r1 = math.Max(r1, d2[i]+dt*dt)
+	}
+	r0, r1 = math.Sqrt(r0), math.Sqrt(r1)
+	seg := func(r float64) (lo, hi float64) {
+		top, bot := math.Inf(-1), math.Inf(1)
+		rr := r * r
+		for i := range t {
+			s := math.Sqrt(math.Max(0, rr-d2[i]))
+			top = math.Max(top, t[i]-s)
+			bot = math.Min(bot, t[i]+s)
+		}
+		if top < bot { // the capsule is a sphere
+			m := (top + bot) / 2
+			return m, m
+		}
+		return bot, top
+	}
+	vol := func(r float64) float64 {
+		lo, hi := seg(r)
+		return capsuleVolume(r, hi-lo)
+	}
+	// Coarse scan, then golden-section search around the best sample.
+	bestR, bestV := r0, vol(r0)
+	step := (r1 - r0) / radiusScan
+	for k := 1; k <= radiusScan; k++ {
+		if v := vol(r0 + float64(k)*step); v < bestV {
+			bestR, bestV = r0+float64(k)*step, v
+		}
+	}
+	if step > 0 {
+		x0, x1 := math.Max(r0, bestR-step), math.Min(r1, bestR+step)
+		g := (math.Sqrt(5) - 1) / 2
+		xa, xb := x1-g*(x1-x0), x0+g*(x1-x0)
+		va, vb := vol(xa), vol(xb)
+		for k := 0; k < radiusGolden; k++ {
+			if va < vb {
+				x1, xb, vb = xb, xa, va
+				xa = x1 - g*(x1-x0)
+				va = vol(xa)
+			} else {
+				x0, xa, va = xa, xb, vb
+				xb = x0 + g*(x1-x0)
+				vb = vol(xb)
+			}
+		}
+		for _, c := range [2][2]float64{{xa, va}, {xb, vb}} {
+			if c[1] < bestV {
+				bestR, bestV = c[0], c[1]
+			}
+		}
+	}
+	lo, hi := seg(bestR)
+	return axial{c: mec.c, r: bestR, lo: lo, hi: hi, vol: bestV}
+}
+
+type axialFunc func(pts []geom.Vec3, a, b, u geom.Vec3) axial
+
+// axisSearch returns the axis minimising the volume fit(u) over the search
+// set: seeds from the principal axes, the best box's axes and a spread of
+// directions; the best few are refined by pattern search on the sphere.
+func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
+	s := in.searchSet(opt)
+	cost := func(u geom.Vec3) float64 {
+		a, b := orthoFrame(u)
+		return fit(s, a, b, u).vol
+	}
+	type cand struct {
+		u geom.Vec3
+		v float64
+	}
+	var seeds []geom.Vec3
+	box := in.boxFrame(opt)
+	for k := 0; k < 3; k++ {
+		seeds = append(seeds, in.pca.Col(k), box.Col(k))
+	}
+	for _, d := range fibonacci(2 * axisSeedsSphere) {
+		if d[2] > 0 { // an axis and its opposite are the same
+			seeds = append(seeds, d)
+		}
+	}
+	cands := make([]cand, len(seeds))
+	for i, u := range seeds {
+		cands[i] = cand{u, cost(u)}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
+	best := cand{v: math.Inf(1)}
+	for i := 0; i < len(cands) && i < axisRefined; i++ {
+		c := cands[i]
+		c.u, c.v = refineAxis(c.u, c.v, cost)
+		if c.v < best.v {
+			best = c
+		}
+	}
+	return best.u
+}
+
+// refineAxis improves the unit axis u by pattern search on the sphere:
+// small tilts towards four directions orthogonal to u, step halved when
+// none helps.
+func refineAxis(u geom.Vec3, v float64, cost func(geom.Vec3) float64) (geom.Vec3, float64) {
+	s := 1 / math.Sqrt2
+	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
+		a, b := orthoFrame(u)
+		improved := false
+		for _, ax := range [4]geom.Vec3{a, b, a.Add(b).Scale(s), a.Sub(b).Scale(s)} {
+			for _, sgn := range [2]float64{1, -1} {
+				u2 := rotAbout(ax, sgn*step).MulVec(u).Normalize()
+				if v2 := cost(u2); v2 < v*(1-refineGain) {
+					u, v, improved = u2, v2, true
+				}
+			}
+		}
+		if !improved {
+			step /= 2
+		}
+	}
+	return u, v
+}
+
+// axialFrame returns the axis of the flat or solid set for fit, as a
+// rotation whose +Y is the axis, round-tripped through its quaternion.
+func (in *Input) axialFrame(opt Options, fit axialFunc) (geom.Quat, geom.Mat3) {
+	var u geom.Vec3
+	if in.dim == 1 {
+		u = in.pca.Col(0)
+	} else {
+		u = in.axisSearch(opt, fit)
+	}
+	q := geom.QuatFromMat3(axisFrame(u))
+	return q, q.Mat3()
+}
+
+// capsule fits the minimum-volume capsule: axis search, exact segment and
+// radius on the hull vertices, radius re-measured on every point.
+func (in *Input) capsule(opt Options, tol float64) Shape {
+	q, m := in.axialFrame(opt, capsuleFor)
+	a, u, b := m.Col(0), m.Col(1), m.Col(2)
+	f := capsuleFor(in.support, b, a, u)
+	// capsuleFor's frame is (b, a, u): keep its coordinates consistent.
+	base := in.origin.Add(b.Scale(f.c[0])).Add(a.Scale(f.c[1]))
+	var r2 float64
+	for _, p := range in.points {
+		d := p.Sub(base)
+		t := math.Max(f.lo, math.Min(f.hi, d.Dot(u)))
+		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+	}
+	r := math.Sqrt(r2) + tol
+	return Shape{
+		Kind: KindCapsule, Center: base.Add(u.Scale((f.lo + f.hi) / 2)), Rotation: q,
+		Radius: r, RadiusTop: r, RadiusBottom: r, Height: f.hi - f.lo,
+	}
+}
+
+// cylinder fits the minimum-volume cylinder: axis search, then the exact
+// circle and extent for that axis, re-measured on every point.
+func (in *Input) cylinder(opt Options, tol float64) Shape {
+	q, m := in.axialFrame(opt, cylinderFor)
+	a, u, b := m.Col(0), m.Col(1), m.Col(2)
+	f := cylinderFor(in.support, b, a, u)
+	base := in.origin.Add(b.Scale(f.c[0])).Add(a.Scale(f.c[1]))
+	var r2 float64
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range in.points {
+		d := p.Sub(base)
+		t := d.Dot(u)
+		lo, hi = math.Min(lo, t), math.Max(hi, t)
+		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+	}
+	r := math.Sqrt(r2) + tol
+	return Shape{
+		Kind: KindCylinder, Center: base.Add(u.Scale((lo + hi) / 2)), Rotation: q,
+		Radius: r, RadiusTop: r, RadiusBottom: r, Height: hi - lo + 2*tol,
+	}
+}

@@ -1,0 +1,253 @@
+package fit
+
+import (
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// Local-search parameters shared by the box and axis refinements.
+const (
+	// refineStart is the first rotation step of a pattern search (radians).
+	refineStart = 0.05
+	// refineStop is the step at which a pattern search stops (radians).
+	refineStop = 1e-7
+	// refineGain is the relative decrease a trial must bring to be taken.
+	refineGain = 1e-12
+	// refineIterations caps the rounds of one pattern search.
+	refineIterations = 400
+	// boxSeeds is how many of the best face-flush boxes are refined.
+	boxSeeds = 4
+)
+
+// aabb is the axis-aligned box of every point, inflated by tol.
+func (in *Input) aabb(tol float64) Shape {
+	return Shape{
+		Kind:     KindAABB,
+		Center:   in.bounds.Center(),
+		Rotation: geom.IdentityQuat(),
+		Size:     in.bounds.Size().Add(geom.Vec3{2 * tol, 2 * tol, 2 * tol}),
+	}
+}
+
+// box fits the minimum-volume oriented box.
+func (in *Input) box(opt Options, tol float64) Shape {
+	return in.finishBox(in.boxFrame(opt), tol)
+}
+
+// boxFrame finds the orientation of the smallest box (columns = box axes).
+func (in *Input) boxFrame(opt Options) geom.Mat3 {
+	switch in.dim {
+	case 1:
+		return axisFrame(in.pca.Col(0))
+	case 2:
+		r, _ := faceFlushBox(in.support, in.pca.Col(2))
+		return r
+	}
+	s := in.searchSet(opt)
+	type cand struct {
+		r geom.Mat3
+		v float64
+	}
+	var cands []cand
+	for _, n := range faceNormals(s) {
+		r, v := faceFlushBox(s, n)
+		cands = append(cands, cand{r, v})
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
+	if len(cands) > boxSeeds {
+		cands = cands[:boxSeeds]
+	}
+	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)}, cand{geom.Identity3(), boxVolume(s, geom.Identity3())})
+	for i := range cands {
+		cands[i].r, cands[i].v = refineBox(s, cands[i].r, cands[i].v)
+	}
+	// Judge the refined frames, PCA and the axes on every support point,
+	// so the result is never worse than the PCA or axis-aligned box.
+	cands = append(cands, cand{r: in.pca}, cand{r: geom.Identity3()})
+	best, bestV := geom.Identity3(), math.Inf(1)
+	for _, c := range cands {
+		if v := boxVolume(in.support, c.r); v < bestV {
+			best, bestV = c.r, v
+		}
+	}
+	return best
+}
+
+// finishBox measures every input point in the frame r (as its quaternion
+// will be read back) and inflates the extents by tol.
+func (in *Input) finishBox(r geom.Mat3, tol float64) Shape {
+	q := geom.QuatFromMat3(r)
+	m := q.Mat3()
+	lo, hi := extents(in.points, m, in.origin)
+	mid := lo.Add(hi).Scale(0.5)
+	return Shape{
+		Kind:     KindBox,
+		Center:   in.origin.Add(m.MulVec(mid)),
+		Rotation: q,
+		Size:     hi.Sub(lo).Add(geom.Vec3{2 * tol, 2 * tol, 2 * tol}),
+	}
+}
+
+// extents returns the smallest and largest coordinates of pts−origin along
+// the columns of r.
+func extents(pts []geom.Vec3, r geom.Mat3, origin geom.Vec3) (lo, hi geom.Vec3) {
+	c0, c1, c2 := r.Col(0), r.Col(1), r.Col(2)
+	lo = geom.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi = geom.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range pts {
+		d := p.Sub(origin)
+		l := geom.Vec3{d.Dot(c0), d.Dot(c1), d.Dot(c2)}
+		lo, hi = lo.Min(l), hi.Max(l)
+	}
+	return lo, hi
+}
+
+// boxVolume is the volume of the box of pts with axes the columns of r.
+func boxVolume(pts []geom.Vec3, r geom.Mat3) float64 {
+	lo, hi := extents(pts, r, geom.Vec3{})
+	s := hi.Sub(lo)
+	return s[0] * s[1] * s[2]
+}
+
+// faceNormals returns the distinct outward face normals of the convex hull
+// of pts (nil if the hull cannot be built).
+func faceNormals(pts []geom.Vec3) []geom.Vec3 {
+	h, err := hull.Build(pts, hull.Options{MaxVertices: -1})
+	if err != nil {
+		return nil
+	}
+	var ns []geom.Vec3
+	for _, t := range h.Triangles {
+		a, b, c := h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]
+		n := b.Sub(a).Cross(c.Sub(a))
+		if l := n.Len(); l > 0 {
+			ns = append(ns, n.Scale(1/l))
+		}
+	}
+	sort.Slice(ns, func(i, j int) bool {
+		for k := 0; k < 3; k++ {
+			if ns[i][k] != ns[j][k] {
+				return ns[i][k] < ns[j][k]
+			}
+		}
+		return false
+	})
+	u := ns[:0]
+	for _, n := range ns {
+		if len(u) == 0 || n.Sub(u[len(u)-1]).Len2() > 1e-20 {
+			u = append(u, n)
+		}
+	}
+	return u
+}
+
+// faceFlushBox returns the smallest box with one face normal to the unit
+// vector n, by the rotating-calipers minimum-area rectangle of the points'
+// projection (Freeman–Shapira: one rectangle side is flush with a hull edge).
+func faceFlushBox(pts []geom.Vec3, n geom.Vec3) (geom.Mat3, float64) {
+	a, b := orthoFrame(n)
+	q := make([]vec2, len(pts))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, p := range pts {
+		q[i] = project(p, a, b)
+		h := p.Dot(n)
+		lo, hi = math.Min(lo, h), math.Max(hi, h)
+	}
+	e, area := minAreaRect(q, hull2D(q))
+	x := a.Scale(e[0]).Add(b.Scale(e[1]))
+	y := a.Scale(-e[1]).Add(b.Scale(e[0]))
+	return geom.FromCols(x, y, n), area * (hi - lo)
+}
+
+// minAreaRect returns the unit direction of one side of the smallest
+// rectangle enclosing the convex polygon q[poly] (counter-clockwise) and its
+// area, with rotating calipers in linear time.
+func minAreaRect(q []vec2, poly []int) (vec2, float64) {
+	h := len(poly)
+	if h < 3 {
+		if h == 2 {
+			d := q[poly[1]].sub(q[poly[0]])
+			return d.scale(1 / math.Sqrt(d.len2())), 0
+		}
+		return vec2{1, 0}, 0
+	}
+	p := make([]vec2, h)
+	for i, k := range poly {
+		p[i] = q[k]
+	}
+	best, bestE := math.Inf(1), vec2{1, 0}
+	j, k, l := 0, 0, 0
+	for i := 0; i < h; i++ {
+		e := p[(i+1)%h].sub(p[i])
+		ln := math.Sqrt(e.len2())
+		if ln == 0 {
+			continue
+		}
+		e = e.scale(1 / ln)
+		nrm := vec2{-e[1], e[0]} // inward for a counter-clockwise polygon
+		if i == 0 {
+			for m := range p {
+				if p[m].dot(e) > p[j].dot(e) {
+					j = m
+				}
+				if p[m].dot(nrm) > p[k].dot(nrm) {
+					k = m
+				}
+				if p[m].dot(e) < p[l].dot(e) {
+					l = m
+				}
+			}
+		}
+		for c := 0; c < h && p[(j+1)%h].dot(e) > p[j].dot(e); c++ {
+			j = (j + 1) % h
+		}
+		for c := 0; c < h && p[(k+1)%h].dot(nrm) > p[k].dot(nrm); c++ {
+			k = (k + 1) % h
+		}
+		for c := 0; c < h && p[(l+1)%h].dot(e) < p[l].dot(e); c++ {
+			l = (l + 1) % h
+		}
+		area := (p[j].dot(e) - p[l].dot(e)) * (p[k].dot(nrm) - p[i].dot(nrm))
+		if area < best {
+			best, bestE = area, e
+		}
+	}
+	return bestE, best
+}
+
+// refineBox improves the frame r by pattern search on SO(3): it tries small
+// rotations about the box axes and their diagonals, keeps any that shrink
+// the box, and halves the step when none does.
+func refineBox(pts []geom.Vec3, r geom.Mat3, v float64) (geom.Mat3, float64) {
+	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
+		improved := false
+		for _, ax := range trialAxes(r) {
+			for _, sgn := range [2]float64{1, -1} {
+				r2 := orthonormalize(rotAbout(ax, sgn*step).Mul(r))
+				if v2 := boxVolume(pts, r2); v2 < v*(1-refineGain) {
+					r, v, improved = r2, v2, true
+				}
+			}
+		}
+		if !improved {
+			step /= 2
+		}
+	}
+	return r, v
+}
+
+// trialAxes are the rotation axes of a pattern search around frame r: its
+// three columns and the six face diagonals between them.
+func trialAxes(r geom.Mat3) [9]geom.Vec3 {
+	c := [3]geom.Vec3{r.Col(0), r.Col(1), r.Col(2)}
+	s := 1 / math.Sqrt2
+	return [9]geom.Vec3{
+		c[0], c[1], c[2],
+		c[0].Add(c[1]).Scale(s), c[0].Sub(c[1]).Scale(s),
+		c[1].Add(c[2]).Scale(s), c[1].Sub(c[2]).Scale(s),
+		c[0].Add(c[2]).Scale(s), c[0].Sub(c[2]).Scale(s),
+	}
+}

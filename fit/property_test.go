@@ -1,0 +1,240 @@
+package fit
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// cloud draws n points of one of several distributions, randomly posed.
+func cloud(r *rand.Rand, kind, n int) []geom.Vec3 {
+	scale := geom.Vec3{0.2 + 3*r.Float64(), 0.2 + 2*r.Float64(), 0.2 + r.Float64()}
+	pts := make([]geom.Vec3, n)
+	for i := range pts {
+		var p geom.Vec3
+		switch kind % 3 {
+		case 0: // anisotropic Gaussian
+			p = geom.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+		case 1: // uniform in a cube
+			p = geom.Vec3{r.Float64(), r.Float64(), r.Float64()}
+		default: // on an ellipsoid
+			p = randUnit(r)
+		}
+		pts[i] = p.Mul(scale)
+	}
+	return pose(pts, randQuat(r), randUnit(r).Scale(100*r.Float64()))
+}
+
+// TestContainmentProperty: every fit of random clouds, small and big,
+// contains every point, and the box is never worse than the PCA box.
+func TestContainmentProperty(t *testing.T) {
+	for trial := 0; trial < 24; trial++ {
+		r := newRand(uint64(1000 + trial))
+		n := []int{4, 9, 30, 200, 3000}[trial%5]
+		pts := cloud(r, trial, n)
+		in, err := Prepare(pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range Kinds {
+			s, err := in.Fit(k, Options{GapSamples: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContains(t, s, pts)
+			if k == KindBox {
+				pca := in.finishBox(in.pca, in.diag*DefaultTolerance)
+				if s.Volume > volume(pca)*(1+1e-9) {
+					t.Errorf("trial %d: box %v worse than PCA box %v", trial, s.Volume, volume(pca))
+				}
+				aabb := in.aabb(in.diag * DefaultTolerance)
+				if s.Volume > volume(aabb)*(1+1e-9) {
+					t.Errorf("trial %d: box %v worse than AABB %v", trial, s.Volume, volume(aabb))
+				}
+			}
+		}
+	}
+}
+
+// gridBoxVolume is the smallest box volume over a grid of Euler angles with
+// the given step (brute force).
+func gridBoxVolume(pts []geom.Vec3, step float64) float64 {
+	best := math.Inf(1)
+	n := int(math.Round(math.Pi / step))
+	for i := 0; i < n; i++ {
+		rz := rotAbout(geom.Vec3{0, 0, 1}, float64(i)*step)
+		for j := 0; j < n; j++ {
+			ry := rz.Mul(rotAbout(geom.Vec3{0, 1, 0}, float64(j)*step))
+			for k := 0; k < n; k++ {
+				m := ry.Mul(rotAbout(geom.Vec3{1, 0, 0}, float64(k)*step))
+				if v := boxVolume(pts, m); v < best {
+					best = v
+				}
+			}
+		}
+	}
+	return best
+}
+
+// TestBoxAgainstGrid: on small clouds the box is within 1% of (and usually
+// below) the best box over a 2° orientation grid.
+func TestBoxAgainstGrid(t *testing.T) {
+	for trial := 0; trial < 6; trial++ {
+		r := newRand(uint64(2000 + trial))
+		pts := cloud(r, trial, 8+trial)
+		s, err := Fit(KindBox, pts, Options{Tolerance: -1, GapSamples: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		grid := gridBoxVolume(pts, 2*math.Pi/180)
+		if s.Volume > 1.01*grid {
+			t.Errorf("trial %d: box %v, grid optimum %v (ratio %.4f)", trial, s.Volume, grid, s.Volume/grid)
+		}
+		t.Logf("trial %d: box/grid = %.5f", trial, s.Volume/grid)
+	}
+}
+
+// bruteBall is the smallest ball through 1 to 4 of the points that encloses
+// them all.
+func bruteBall(pts []geom.Vec3) ball3 {
+	best := ball3{r2: math.Inf(1)}
+	n := len(pts)
+	try := func(s ...geom.Vec3) {
+		b := ballOn(s)
+		if b.r2 >= best.r2 {
+			return
+		}
+		for _, p := range pts {
+			if p.Sub(b.c).Len2() > b.r2*(1+1e-9) {
+				return
+			}
+		}
+		best = b
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			try(pts[i], pts[j])
+			for k := j + 1; k < n; k++ {
+				try(pts[i], pts[j], pts[k])
+				for l := k + 1; l < n; l++ {
+					try(pts[i], pts[j], pts[k], pts[l])
+				}
+			}
+		}
+	}
+	return best
+}
+
+func TestSphereAgainstBruteForce(t *testing.T) {
+	for trial := 0; trial < 40; trial++ {
+		r := newRand(uint64(3000 + trial))
+		pts := cloud(r, trial, 5+trial%10)
+		s, err := Fit(KindSphere, pts, Options{Tolerance: -1, GapSamples: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := bruteBall(pts)
+		d := geom.BoundsOf(pts).Diagonal()
+		if rb := math.Sqrt(b.r2); math.Abs(s.Radius-rb) > 1e-9*d || s.Center.Sub(b.c).Len() > 1e-6*d {
+			t.Errorf("trial %d: sphere %v r=%v, brute force %v r=%v", trial, s.Center, s.Radius, b.c, rb)
+		}
+	}
+	// Circle against brute force too (used by capsules and cylinders).
+	for trial := 0; trial < 20; trial++ {
+		r := newRand(uint64(4000 + trial))
+		q := make([]vec2, 4+trial%8)
+		for i := range q {
+			q[i] = vec2{r.NormFloat64(), 3 * r.Float64()}
+		}
+		c := minCircle(append([]vec2(nil), q...))
+		best := math.Inf(1)
+		for i := range q {
+			for j := i + 1; j < len(q); j++ {
+				for k := j; k < len(q); k++ {
+					s := []vec2{q[i], q[j], q[k]}
+					if k == j {
+						s = s[:2]
+					}
+					cc := circleOn(s)
+					ok := true
+					for _, p := range q {
+						ok = ok && dist2(p, cc.c) <= cc.r2*(1+1e-9)
+					}
+					if ok {
+						best = math.Min(best, cc.r2)
+					}
+				}
+			}
+		}
+		if math.Abs(math.Sqrt(c.r2)-math.Sqrt(best)) > 1e-9 {
+			t.Errorf("circle trial %d: r=%v, brute force %v", trial, math.Sqrt(c.r2), math.Sqrt(best))
+		}
+	}
+}
+
+// TestDeterministic: the same input gives bit-identical shapes.
+func TestDeterministic(t *testing.T) {
+	pts := cloud(newRand(5), 2, 2000)
+	for _, k := range Kinds {
+		a, err := Fit(k, pts, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Fit(k, pts, Options{})
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: %+v != %+v", k, a, b)
+		}
+	}
+}
+
+// TestCappedHull: a hull that misses points (vertex cap) must not break
+// containment.
+func TestCappedHull(t *testing.T) {
+	pts := cloud(newRand(6), 2, 1000)
+	h, err := hull.Build(pts, hull.Options{MaxVertices: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := PrepareWithHull(pts, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds {
+		s, err := in.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkContains(t, s, pts)
+	}
+}
+
+// TestHullDistance checks the GJK query against a unit cube.
+func TestHullDistance(t *testing.T) {
+	var cube []geom.Vec3
+	for i := 0; i < 8; i++ {
+		cube = append(cube, geom.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
+	}
+	in, err := Prepare(cube)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    geom.Vec3
+		want float64
+	}{
+		{geom.Vec3{0.5, 0.5, 0.5}, 0},
+		{geom.Vec3{2, 0.5, 0.5}, 1},
+		{geom.Vec3{2, 2, 0.5}, math.Sqrt2},
+		{geom.Vec3{-1, -1, -1}, math.Sqrt(3)},
+		{geom.Vec3{0.3, 0.7, 1.25}, 0.25},
+	} {
+		d, _ := in.hullDistance(c.p.Sub(in.origin), 0)
+		if math.Abs(d-c.want) > 1e-9 {
+			t.Errorf("distance from %v = %v, want %v", c.p, d, c.want)
+		}
+	}
+}
