@@ -20,7 +20,8 @@ type Body struct {
 }
 
 // FromDensity returns the body of the solid p made of a material of the
-// given density (kg/m³).
+// given density (kg/m³). The density is not checked: the caller validates
+// user input (a positive, finite number) before.
 func FromDensity(p Properties, density float64) Body {
 	in := p.Inertia
 	for i := 0; i < 3; i++ {

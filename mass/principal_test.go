@@ -117,9 +117,14 @@ func TestPrincipalCanonical(t *testing.T) {
 		}
 	}
 	// Nearly degenerate (below DegenerateTolerance) still reconstructs.
-	in := rebuild([3]float64{1, 1 + 1e-12, 2}, randQuat(r))
-	d, q := Principal(in)
-	checkPrincipal(t, in, d, q)
+	for _, gap := range []float64{1e-12, 5e-11, 2e-10, 1e-9, 1e-6} {
+		in := rebuild([3]float64{1, 1 + gap, 2}, randQuat(r))
+		d, q := Principal(in)
+		checkPrincipal(t, in, d, q)
+		in = rebuild([3]float64{3, 3 - gap, 3 + gap}, randQuat(r))
+		d, q = Principal(in)
+		checkPrincipal(t, in, d, q)
+	}
 }
 
 func TestPrincipalFromMeshes(t *testing.T) {

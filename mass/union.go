@@ -34,9 +34,10 @@ const maxUnionResolution = 2048
 // parts removes (k−1) cells of volume h³ (with their own second moment h²/12).
 // So the result is exact when no two parts overlap, and its error is a
 // fraction of the overlap: at most about (overlap surface area)·h/2 in volume,
-// usually far less as boundary errors cancel. Measured (TestUnionAccuracy):
-// three rotated boxes overlapping by ~19 % of their total volume, at
-// resolution 64, volume and inertia are within 0.1 % of the exact union.
+// usually far less as boundary errors cancel. Measured (TestUnionAccuracy:
+// three rotated boxes whose overlaps are 18 % of the union's volume), the
+// largest relative error of volume, centre of mass and inertia is 9e-3 at
+// resolution 16, 2e-3 at 32, 3e-4 at 64 and 8e-5 at 128.
 //
 // Parts must be convex: a point is inside a part when it lies on the inner
 // side of every face plane. Union returns an error if a part fails Mesh or
