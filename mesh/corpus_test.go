@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -139,8 +140,10 @@ func extractCounting(t *testing.T, doc *gltf.Document, perMesh map[int]int) (*Re
 			t.Errorf("mesh %d: %d triangles in one part, %d in another", p.Mesh, old, n)
 		}
 		perMesh[p.Mesh] = n
-		if !geom.BoundsOf(p.Vertices).Min.IsFinite() {
-			t.Errorf("%s: non-finite vertices", p.Name)
+		for _, v := range p.Vertices {
+			if !v.IsFinite() {
+				t.Fatalf("%s: non-finite vertex %v", p.Name, v)
+			}
 		}
 		for _, tri := range p.Triangles {
 			for _, v := range tri {
@@ -151,4 +154,40 @@ func extractCounting(t *testing.T, doc *gltf.Document, perMesh map[int]int) (*Re
 		}
 	}
 	return res, nil
+}
+
+func sceneBounds(t *testing.T, path string) geom.Box {
+	t.Helper()
+	doc, err := gltf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Extract(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := geom.EmptyBox()
+	for _, p := range res.Parts {
+		b = b.Union(geom.BoundsOf(p.Vertices))
+	}
+	return b
+}
+
+// TestQuantizedDuck: the KHR_mesh_quantization Duck (UNSIGNED_SHORT
+// positions, dequantized by its node transform) must land where the float
+// Duck does, within 1e-4 of the model's size.
+func TestQuantizedDuck(t *testing.T) {
+	corpus := filepath.Join(sharedDir(t), "corpus")
+	want := sceneBounds(t, filepath.Join(corpus, "Duck/glTF-Binary/Duck.glb"))
+	got := sceneBounds(t, filepath.Join(corpus, "Duck_glTF-Quantized/glTF-Quantized/Duck.gltf"))
+	tol := 1e-4 * want.Diagonal()
+	for k := 0; k < 3; k++ {
+		if d := math.Abs(got.Min[k] - want.Min[k]); d > tol {
+			t.Errorf("min[%d]: quantized %g, float %g (diff %g > %g)", k, got.Min[k], want.Min[k], d, tol)
+		}
+		if d := math.Abs(got.Max[k] - want.Max[k]); d > tol {
+			t.Errorf("max[%d]: quantized %g, float %g (diff %g > %g)", k, got.Max[k], want.Max[k], d, tol)
+		}
+	}
+	t.Logf("float %v, quantized %v, tolerance %g", want, got, tol)
 }

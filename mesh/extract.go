@@ -559,6 +559,9 @@ func (x *extractor) instances(ni int) ([]geom.Mat4, error) {
 // triangles, re-winds mirrored ones, keeps only used vertices and appends
 // the part.
 func (x *extractor) emit(p Part, g *geometry) error {
+	if len(g.triangles) == 0 {
+		return nil // points and lines only: noted, no part
+	}
 	world := g.vertices
 	if !p.Skinned {
 		world = make([]geom.Vec3, len(g.vertices))
