@@ -48,6 +48,10 @@ func (d *decoder) warn(path, format string, args ...any) {
 	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
+func (d *decoder) lossy(path, format string, args ...any) {
+	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...), Lossy: true})
+}
+
 func or(p *float64, def float64) float64 {
 	if p == nil {
 		return def
@@ -117,7 +121,7 @@ func (d *decoder) run() error {
 }
 
 func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
-	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name, Mesh: -1, Extensions: jsonx.BytesMap(in.Extensions)}
+	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name, Extensions: jsonx.BytesMap(in.Extensions)}
 	if len(in.Extras) > 0 {
 		s.Extras = []byte(in.Extras)
 	}
@@ -171,7 +175,7 @@ func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
 			}
 		}
 		if in.Mesh.Skin != nil || len(in.Mesh.Weights) > 0 || (in.Mesh.UseNodeWeights != nil && *in.Mesh.UseNodeWeights) {
-			d.warn(p+".mesh", "skin and morph weights of a mesh shape are not kept (the undeformed mesh is used)")
+			d.lossy(p+".mesh", "skin and morph weights of a mesh shape are not kept (the undeformed mesh is used)")
 		}
 	default:
 		return s, physics.Errorf(p+".type", "unknown shape type %q", in.Type)
@@ -316,7 +320,7 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			}
 		}
 		if tr.Shape < 0 && len(tr.Nodes) == 0 {
-			d.warn(p+".trigger", "empty trigger (neither geometry nor nodes) dropped")
+			d.lossy(p+".trigger", "empty trigger (neither geometry nor nodes) dropped")
 		} else {
 			nd.Trigger = tr
 		}
@@ -392,7 +396,7 @@ func (d *decoder) geometry(g *geometryJSON, oldShape *int, node int, p string) (
 			return -1, physics.Errorf(fmt.Sprintf("nodes[%d].mesh", k), "index %d out of range (%d meshes)", *gn.Mesh, len(d.doc.Meshes))
 		}
 		if len(gn.Children) > 0 || gn.Skin != nil || len(gn.Weights) > 0 {
-			d.warn(gp+".node", "geometry node %d has children, a skin or morph weights; only its own undeformed mesh %d is kept", k, *gn.Mesh)
+			d.lossy(gp+".node", "geometry node %d has children, a skin or morph weights; only its own undeformed mesh %d is kept", k, *gn.Mesh)
 		}
 		return d.meshShape(meshKey{mesh: *gn.Mesh, node: k, convex: convex}), nil
 	}

@@ -56,6 +56,10 @@ func (d *decoder) warn(path, format string, args ...any) {
 	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
+func (d *decoder) lossy(path, format string, args ...any) {
+	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...), Lossy: true})
+}
+
 func (d *decoder) raw(exts gltf.Extensions, name, path string) (json.RawMessage, bool, error) {
 	raw, ok, err := jsonx.Raw(exts, name)
 	if err != nil {
@@ -148,7 +152,7 @@ func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error
 	if err := jsonx.Unmarshal(r, &in, p); err != nil {
 		return physics.Shape{}, err
 	}
-	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name, Mesh: -1,
+	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name,
 		Extensions: jsonx.BytesMap(in.Extensions)}
 	if len(in.Extras) > 0 {
 		s.Extras = []byte(in.Extras)
@@ -236,7 +240,7 @@ func (d *decoder) readLegacyColliders() error {
 	d.legacy = cd.Colliders
 	for i, c := range cd.Colliders {
 		cp := fmt.Sprintf("%s.colliders[%d]", p, i)
-		s := physics.Shape{Mesh: -1}
+		s := physics.Shape{}
 		r := or(c.Radius, legacyRadius)
 		switch c.Type {
 		case "box":
@@ -250,7 +254,7 @@ func (d *decoder) readLegacyColliders() error {
 			h := or(c.Height, legacyHeight)
 			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Capsule, r, r, h-2*r
 			if s.Height < 0 {
-				d.warn(cp+".height", "legacy full height %g is below the diameter %g; mid-height clamped to 0", h, 2*r)
+				d.lossy(cp+".height", "legacy full height %g is below the diameter %g; mid-height clamped to 0", h, 2*r)
 				s.Height = 0
 			}
 		case "cylinder":
@@ -468,7 +472,7 @@ func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
 		case physics.Static, physics.Kinematic, physics.Dynamic:
 		case "":
 			t = physics.Dynamic
-			d.warn(p+".motion.type", "motion without the required type read as dynamic")
+			d.lossy(p+".motion.type", "motion without the required type read as dynamic")
 		default:
 			return physics.Errorf(p+".motion.type", "unknown motion type %q", mo.Type)
 		}
@@ -496,7 +500,7 @@ func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
 			tr.Nodes = d.descendantTriggers(i)
 			d.warn(p+".trigger", "empty trigger read as a compound trigger of its descendant trigger nodes %v", tr.Nodes)
 			if len(tr.Nodes) == 0 {
-				d.warn(p+".trigger", "empty trigger without descendant triggers dropped")
+				d.lossy(p+".trigger", "empty trigger without descendant triggers dropped")
 				tr = nil
 			}
 		}
@@ -556,12 +560,12 @@ func (d *decoder) readOldBody(i int, raw json.RawMessage, p string) error {
 		mo.Type = physics.Kinematic
 	case "character":
 		mo.Type = physics.Kinematic
-		d.warn(p+".type", "seed body type character read as kinematic")
+		d.lossy(p+".type", "seed body type character read as kinematic")
 	case "rigid":
 		mo.Type = physics.Dynamic
 	case "vehicle":
 		mo.Type = physics.Dynamic
-		d.warn(p+".type", "seed body type vehicle read as dynamic")
+		d.lossy(p+".type", "seed body type vehicle read as dynamic")
 	case "trigger":
 		mo = nil // its shapes become triggers in resolveOldBodies
 	default:
