@@ -13,6 +13,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -223,9 +224,13 @@ func CheckDocument(b []byte) error {
 	return c.CheckDocument(b)
 }
 
-// CheckDocument checks the physics extensions of the glTF JSON document b
-// (a .gltf file's bytes; for .glb pass the JSON chunk).
+// CheckDocument checks the physics extensions of the glTF document b: a
+// .gltf file's JSON or a whole .glb file (its JSON chunk is checked).
 func (c *Checker) CheckDocument(b []byte) error {
+	b, err := JSONChunk(b)
+	if err != nil {
+		return err
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("schema: parse document: %w", err)
@@ -297,4 +302,20 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// JSONChunk returns the JSON of a glTF file: b itself for .gltf JSON, the
+// first (JSON) chunk for a binary .glb.
+func JSONChunk(b []byte) ([]byte, error) {
+	if len(b) < 4 || string(b[:4]) != "glTF" {
+		return b, nil
+	}
+	if len(b) < 20 {
+		return nil, errors.New("schema: truncated GLB header")
+	}
+	n := int(binary.LittleEndian.Uint32(b[12:16]))
+	if string(b[16:20]) != "JSON" || 20+n > len(b) {
+		return nil, errors.New("schema: GLB without a valid JSON chunk")
+	}
+	return b[20 : 20+n], nil
 }

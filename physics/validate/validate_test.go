@@ -211,7 +211,7 @@ var findings = map[string][]string{
 	"complex/two_boxes.gltf":         {"nodes[3].extensions.OMI_physics_body.trigger"},
 	"triggers/triggers.gltf":         {"nodes[4].extensions.OMI_physics_body.motion.type"},
 	"simple_joint.gltf":              {"extensions.OMI_physics_shape.shapes[0].capsule.radius"},
-	"rounded_cube/rounded_cube.gltf": {"meshes[0]"}, // a 1726-vertex, slightly concave mesh used as a convex shape
+	"rounded_cube.gl":                {"meshes[0]"}, // a 1726-vertex, slightly concave mesh used as a convex shape
 	"hovercraft.gltf":                {"meshes[0]"}, // the hull mesh is not convex
 	"hanging_rope.gltf":              {"extensions.OMI_physics_shape.shapes[1].capsule.radius"},
 	"rope_railing.gltf":              {"extensions.OMI_physics_shape.shapes[1].capsule.radius"},

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/qmuntal/gltf"
 )
 
@@ -39,8 +40,8 @@ func Shared() (string, error) {
 	}
 }
 
-// PhysicsFiles lists the .gltf files of the specs examples and the physics
-// corpus, sorted, relative to the shared folder.
+// PhysicsFiles lists the .gltf and .glb files of the specs examples and
+// the physics corpus, sorted, relative to the shared folder.
 func PhysicsFiles(shared string) ([]string, error) {
 	var out []string
 	for _, root := range []string{"specs", "corpus-physics"} {
@@ -48,7 +49,7 @@ func PhysicsFiles(shared string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && filepath.Ext(p) == ".gltf" {
+			if !d.IsDir() && (filepath.Ext(p) == ".gltf" || filepath.Ext(p) == ".glb") {
 				rel, _ := filepath.Rel(shared, p)
 				out = append(out, filepath.ToSlash(rel))
 			}
@@ -62,11 +63,20 @@ func PhysicsFiles(shared string) ([]string, error) {
 	return out, nil
 }
 
-// Load parses a .gltf file's JSON (buffers are not loaded).
+// Load parses a .gltf file's JSON (buffers are not loaded) or opens a
+// .glb; it returns the document and the file's JSON.
 func Load(path string) (*gltf.Document, []byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	if filepath.Ext(path) == ".glb" {
+		doc, err := gltf.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		js, err := schema.JSONChunk(b)
+		return doc, js, err
 	}
 	doc := new(gltf.Document)
 	if err := json.Unmarshal(b, doc); err != nil {
