@@ -76,3 +76,11 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Error("Clone shares memory with the original")
 	}
 }
+
+func TestConstructorsUseDefaults(t *testing.T) {
+	c, tr, ct := physics.NewCollider(2), physics.NewTrigger(1), physics.NewCompoundTrigger(4, 5)
+	if c.Shape != 2 || c.Material != -1 || c.Filter != -1 || tr.Shape != 1 || tr.Filter != -1 ||
+		ct.Shape != -1 || ct.Filter != -1 || !slices.Equal(ct.Nodes, []int{4, 5}) {
+		t.Errorf("%+v %+v %+v", c, tr, ct)
+	}
+}

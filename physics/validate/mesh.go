@@ -126,11 +126,11 @@ func (v *validator) meshShape(mi int, hull bool) {
 
 func (v *validator) readPrimitive(prim *gltf.Primitive, pos int) ([]geom.Vec3, [][3]uint32, error) {
 	acc := v.doc.Accessors[pos]
-	if acc.BufferView == nil || *acc.BufferView < 0 || *acc.BufferView >= len(v.doc.BufferViews) {
+	if acc == nil || acc.BufferView == nil || *acc.BufferView < 0 || *acc.BufferView >= len(v.doc.BufferViews) {
 		return nil, nil, fmt.Errorf("POSITION has no buffer view")
 	}
 	bv := v.doc.BufferViews[*acc.BufferView]
-	if bv.Buffer < 0 || bv.Buffer >= len(v.doc.Buffers) || len(v.doc.Buffers[bv.Buffer].Data) == 0 {
+	if bv == nil || bv.Buffer < 0 || bv.Buffer >= len(v.doc.Buffers) || v.doc.Buffers[bv.Buffer] == nil || len(v.doc.Buffers[bv.Buffer].Data) == 0 {
 		return nil, nil, fmt.Errorf("buffer data not loaded")
 	}
 	raw, err := modeler.ReadPosition(v.doc, acc, nil)
@@ -146,7 +146,7 @@ func (v *validator) readPrimitive(prim *gltf.Primitive, pos int) ([]geom.Vec3, [
 	}
 	var idx []uint32
 	if prim.Indices != nil {
-		if *prim.Indices < 0 || *prim.Indices >= len(v.doc.Accessors) {
+		if *prim.Indices < 0 || *prim.Indices >= len(v.doc.Accessors) || v.doc.Accessors[*prim.Indices] == nil {
 			return nil, nil, fmt.Errorf("indices accessor out of range")
 		}
 		idx, err = modeler.ReadIndices(v.doc, v.doc.Accessors[*prim.Indices], nil)
