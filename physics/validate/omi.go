@@ -103,6 +103,13 @@ func (v *validator) omi() {
 		if _, ok := v.nodeExt[i][physics.ExtOMIShape]; ok {
 			v.add(Warning, np+physics.ExtOMIShape, "the seed's node-level shape form; convert to an OMI_physics_body collider")
 		}
+		if g, ok := v.nodeExt[i][physics.ExtOMIGravity]; ok {
+			// Gravity is kept raw; only its reference into the OMI shapes
+			// is checked.
+			if sh, ok := g["shaped"].(map[string]any); ok {
+				v.index(sh, "shape", np+physics.ExtOMIGravity+".shaped", nShapes, "shapes", false)
+			}
+		}
 		if j, ok := v.nodeExt[i][physics.ExtOMIJoint]; ok {
 			p := np + physics.ExtOMIJoint
 			if _, old := j["nodeA"]; old {

@@ -56,6 +56,7 @@ var badFiles = map[string]string{
 	"omi_drive_target_without_damping":            "extensions.OMI_physics_joint.physicsJoints[0].drives[0]",
 	"omi_not_declared":                            "extensionsUsed",
 	"omi_required":                                "extensionsRequired[0]",
+	"omi_gravity_shape_out_of_range":              "nodes[7].extensions.OMI_physics_gravity.shaped.shape",
 	"omi_hull_not_triangles":                      "meshes[0].primitives[0].mode",
 	"omi_hull_not_closed":                         "meshes[0]",
 	"omi_hull_not_convex":                         "meshes[0]",
