@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -210,14 +211,24 @@ func patch(dir, name string, s map[string]any) {
 	}
 }
 
-// CheckDocument locates the specs (FindSpecs), loads them and checks the
-// glTF JSON document b. The error lists every problem found, one a line.
-func CheckDocument(b []byte) error {
+// defaultChecker compiles the schemas found by FindSpecs once; the
+// compiled schemas are immutable and safe for concurrent use.
+var defaultChecker = sync.OnceValues(func() (*Checker, error) {
 	dir, err := FindSpecs()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c, err := Load(dir)
+	return Load(dir)
+})
+
+// Default returns the checker for the specs FindSpecs locates, compiled
+// on first use (about 20 ms) and shared afterwards.
+func Default() (*Checker, error) { return defaultChecker() }
+
+// CheckDocument checks the glTF document b (.gltf JSON or .glb bytes)
+// with Default. The error lists every problem found, one a line.
+func CheckDocument(b []byte) error {
+	c, err := Default()
 	if err != nil {
 		return err
 	}
