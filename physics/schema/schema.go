@@ -29,7 +29,9 @@ import (
 
 // Patches lists the SCHEMA-BUGS.md defects this package works around, in
 // the words of the change applied to the published schema.
-var Patches = []string{
+func Patches() []string { return slices.Clone(patches) }
+
+var patches = []string{
 	"OMI_physics_joint document level: required [constraints] replaced by required [physicsJoints] (the README's property)",
 	"OMI_physics_joint limit: oneOf(linearAxes, angularAxes) relaxed to anyOf (the README's weld example has both)",
 	"OMI_physics_gravity shape: the oneOf requiring the sub-object named after type is dropped (defaults apply)",
