@@ -151,6 +151,10 @@ func DeclareUsed(doc *gltf.Document, name string) {
 type Warning struct {
 	Path    string
 	Message string
+	// Lossy marks an item whose meaning could not be kept exactly (the
+	// nearest faithful form was used); Convert's strict mode turns these
+	// into errors. Other warnings report migrations of older forms.
+	Lossy bool
 }
 
 func (w Warning) String() string { return w.Path + ": " + w.Message }

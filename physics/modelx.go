@@ -95,3 +95,17 @@ func (m *Model) Clone() *Model {
 	}
 	return c
 }
+
+// NewCollider returns a collider of shape s with the default material and
+// filter (-1). Prefer it to a literal: a zero Material or Filter means
+// index 0, not the default.
+func NewCollider(s int) *Collider { return &Collider{Shape: s, Material: -1, Filter: -1} }
+
+// NewTrigger returns a trigger of shape s with the default filter.
+func NewTrigger(s int) *Trigger { return &Trigger{Shape: s, Filter: -1} }
+
+// NewCompoundTrigger returns a compound trigger of the given descendant
+// trigger nodes (no shape, no filter).
+func NewCompoundTrigger(nodes ...int) *Trigger {
+	return &Trigger{Shape: -1, Nodes: append([]int(nil), nodes...), Filter: -1}
+}

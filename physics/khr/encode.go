@@ -32,6 +32,10 @@ type Options struct {
 	// children (whose meshes would join the geometry); otherwise a node
 	// added at the end of doc.Nodes, outside every scene, carrying only
 	// the mesh, named "<mesh name> collision geometry" (one per mesh).
+	// The added node has an identity transform: the 2025 README allows
+	// geometry nodes outside the scene hierarchy, so their mesh is read
+	// relative to the referenced node and placed in the collider's frame,
+	// as with geometry.mesh.
 	GeometryNode bool
 }
 

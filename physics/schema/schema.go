@@ -13,6 +13,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,13 +22,16 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Patches lists the SCHEMA-BUGS.md defects this package works around, in
 // the words of the change applied to the published schema.
-var Patches = []string{
+func Patches() []string { return slices.Clone(patches) }
+
+var patches = []string{
 	"OMI_physics_joint document level: required [constraints] replaced by required [physicsJoints] (the README's property)",
 	"OMI_physics_joint limit: oneOf(linearAxes, angularAxes) relaxed to anyOf (the README's weld example has both)",
 	"OMI_physics_gravity shape: the oneOf requiring the sub-object named after type is dropped (defaults apply)",
@@ -209,23 +213,37 @@ func patch(dir, name string, s map[string]any) {
 	}
 }
 
-// CheckDocument locates the specs (FindSpecs), loads them and checks the
-// glTF JSON document b. The error lists every problem found, one a line.
-func CheckDocument(b []byte) error {
+// defaultChecker compiles the schemas found by FindSpecs once; the
+// compiled schemas are immutable and safe for concurrent use.
+var defaultChecker = sync.OnceValues(func() (*Checker, error) {
 	dir, err := FindSpecs()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c, err := Load(dir)
+	return Load(dir)
+})
+
+// Default returns the checker for the specs FindSpecs locates, compiled
+// on first use (about 20 ms) and shared afterwards.
+func Default() (*Checker, error) { return defaultChecker() }
+
+// CheckDocument checks the glTF document b (.gltf JSON or .glb bytes)
+// with Default. The error lists every problem found, one a line.
+func CheckDocument(b []byte) error {
+	c, err := Default()
 	if err != nil {
 		return err
 	}
 	return c.CheckDocument(b)
 }
 
-// CheckDocument checks the physics extensions of the glTF JSON document b
-// (a .gltf file's bytes; for .glb pass the JSON chunk).
+// CheckDocument checks the physics extensions of the glTF document b: a
+// .gltf file's JSON or a whole .glb file (its JSON chunk is checked).
 func (c *Checker) CheckDocument(b []byte) error {
+	b, err := JSONChunk(b)
+	if err != nil {
+		return err
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("schema: parse document: %w", err)
@@ -297,4 +315,20 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// JSONChunk returns the JSON of a glTF file: b itself for .gltf JSON, the
+// first (JSON) chunk for a binary .glb.
+func JSONChunk(b []byte) ([]byte, error) {
+	if len(b) < 4 || string(b[:4]) != "glTF" {
+		return b, nil
+	}
+	if len(b) < 20 {
+		return nil, errors.New("schema: truncated GLB header")
+	}
+	n := int(binary.LittleEndian.Uint32(b[12:16]))
+	if string(b[16:20]) != "JSON" || 20+n > len(b) {
+		return nil, errors.New("schema: GLB without a valid JSON chunk")
+	}
+	return b[20 : 20+n], nil
 }

@@ -1,6 +1,7 @@
 package schema_test
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 
@@ -53,5 +54,29 @@ func TestCheckDocument(t *testing.T) {
 				t.Fatalf("problems %v lack %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestPackageCheckDocument(t *testing.T) {
+	if _, err := schema.FindSpecs(); err != nil {
+		t.Skip(err)
+	}
+	if err := schema.CheckDocument([]byte(`{"asset":{"version":"2.0"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	bad := `{"extensionsUsed":["KHR_physics_rigid_bodies"],"nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":-1}}}}]}`
+	if err := schema.CheckDocument([]byte(bad)); err == nil || !strings.Contains(err.Error(), "nodes[0]") {
+		t.Fatalf("err = %v", err)
+	}
+	// A GLB wrapping the bad JSON is checked through its JSON chunk.
+	glb := make([]byte, 20, 20+len(bad))
+	copy(glb, "glTF")
+	binary.LittleEndian.PutUint32(glb[4:], 2)
+	binary.LittleEndian.PutUint32(glb[8:], uint32(20+len(bad)))
+	binary.LittleEndian.PutUint32(glb[12:], uint32(len(bad)))
+	copy(glb[16:], "JSON")
+	glb = append(glb, bad...)
+	if err := schema.CheckDocument(glb); err == nil || !strings.Contains(err.Error(), "nodes[0]") {
+		t.Fatalf("glb: err = %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Raw returns the JSON of extension name in exts. qmuntal/gltf stores
@@ -86,4 +87,44 @@ func BytesMap(m map[string]json.RawMessage) map[string][]byte {
 		out[k] = []byte(v)
 	}
 	return out
+}
+
+// MotionArrays are the fixed lengths of a motion's array members in both
+// families.
+var MotionArrays = map[string]int{
+	"centerOfMass": 3, "inertiaDiagonal": 3, "inertiaOrientation": 4,
+	"linearVelocity": 3, "angularVelocity": 3,
+}
+
+// CheckLengths reports, at path.member, an array member of the object raw
+// whose length differs from lens[member]. encoding/json would silently pad
+// or truncate a Go array.
+func CheckLengths(raw []byte, lens map[string]int, path string) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for _, k := range sortedKeys(lens) {
+		v, ok := obj[k]
+		if !ok {
+			continue
+		}
+		var arr []float64
+		if err := json.Unmarshal(v, &arr); err != nil {
+			return fmt.Errorf("%s.%s: %w", path, k, err)
+		}
+		if len(arr) != lens[k] {
+			return fmt.Errorf("%s.%s: %d numbers, want %d", path, k, len(arr), lens[k])
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
