@@ -9,12 +9,13 @@ import (
 	"github.com/autocollide/autocollide/geom"
 )
 
-// MaxTriangles bounds the triangles one extraction may output, summed over
-// every part. Instancing and node reuse multiply geometry, so a small file
-// can describe an enormous scene; past this bound Extract fails instead of
-// exhausting memory. 2^26 ≈ 67 million triangles is about 30 times the
-// largest asset of the development corpus.
-const MaxTriangles = 1 << 26
+// MaxTriangles bounds the triangles one extraction may produce, summed
+// over every part and counted before degenerate ones are dropped.
+// Instancing and node reuse multiply geometry, so a small file can
+// describe an enormous scene; past this bound Extract fails instead of
+// exhausting memory. 2^25 ≈ 33 million triangles (about 1.5 GB of output)
+// is 30 times the largest asset of the development corpus.
+const MaxTriangles = 1 << 25
 
 // DegenerateTolerance decides which triangles have zero area: a triangle
 // (a, b, c) is dropped when |(b−a)×(c−a)| ≤ DegenerateTolerance·L², L its
@@ -294,7 +295,7 @@ func (x *extractor) positions(i int) ([]geom.Vec3, error) {
 	if p, ok := x.d.positions[i]; ok {
 		return p, nil
 	}
-	p, err := x.d.vec3s(i, "POSITION", positionTypes)
+	p, err := x.d.vec3s(i, "POSITION", MaxUnbackedCount, positionTypes)
 	if err != nil {
 		return nil, err
 	}
@@ -322,12 +323,16 @@ func (x *extractor) morph(pos []geom.Vec3, prim *gltf.Primitive, weights []float
 		if !ok {
 			continue
 		}
-		delta, err := x.d.vec3s(acc, "morph target POSITION", targetTypes)
+		// Check the count first: it also bounds an unbacked sparse target.
+		if acc < 0 || acc >= len(x.doc.Accessors) || x.doc.Accessors[acc] == nil {
+			return nil, fmt.Errorf("target %d: accessor %d does not exist", t, acc)
+		}
+		if n := x.doc.Accessors[acc].Count; n != len(pos) {
+			return nil, fmt.Errorf("target %d: accessor %d has %d displacements for %d positions", t, acc, n, len(pos))
+		}
+		delta, err := x.d.vec3s(acc, "morph target POSITION", len(pos), targetTypes)
 		if err != nil {
 			return nil, fmt.Errorf("target %d: %w", t, err)
-		}
-		if len(delta) != len(pos) {
-			return nil, fmt.Errorf("target %d: %d displacements for %d positions", t, len(delta), len(pos))
 		}
 		if !copied {
 			out, copied = append([]geom.Vec3(nil), pos...), true
@@ -562,6 +567,10 @@ func (x *extractor) emit(p Part, g *geometry) error {
 	if len(g.triangles) == 0 {
 		return nil // points and lines only: noted, no part
 	}
+	// Bound the work before allocating: count triangles as read, kept or not.
+	if x.total += len(g.triangles); x.total > MaxTriangles {
+		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
+	}
 	world := g.vertices
 	if !p.Skinned {
 		world = make([]geom.Vec3, len(g.vertices))
@@ -569,6 +578,11 @@ func (x *extractor) emit(p Part, g *geometry) error {
 			world[i] = p.World.Point(v)
 		}
 		p.Mirrored = p.World.Linear().Det() < 0
+	}
+	for i, v := range world {
+		if !v.IsFinite() {
+			return fmt.Errorf("mesh %d: vertex %d is not finite in world space", p.Mesh, i)
+		}
 	}
 	remap := make([]int32, len(world))
 	tris := make([][3]uint32, 0, len(g.triangles))
@@ -594,9 +608,6 @@ func (x *extractor) emit(p Part, g *geometry) error {
 			remap[v] = 1
 		}
 		tris = append(tris, t)
-	}
-	if x.total += len(tris); x.total > MaxTriangles {
-		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
 	}
 	var verts []geom.Vec3
 	for i, used := range remap {
