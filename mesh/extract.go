@@ -17,6 +17,12 @@ import (
 // is 30 times the largest asset of the development corpus.
 const MaxTriangles = 1 << 25
 
+// MaxVertices bounds the vertices one extraction may produce, summed over
+// every part and over the meshes decoded (morphed and skinned copies
+// included), for the same reason as MaxTriangles: reused accessors, nodes
+// and instances multiply memory without growing the file.
+const MaxVertices = 1 << 25
+
 // DegenerateTolerance decides which triangles have zero area: a triangle
 // (a, b, c) is dropped when |(b−a)×(c−a)| ≤ DegenerateTolerance·L², L its
 // longest edge. The bound is relative so it is blind to the asset's units;
@@ -69,7 +75,9 @@ type extractor struct {
 	noted   map[string]bool
 	skins   map[int][]geom.Mat4
 	indices map[[2]int][]uint32 // (accessor, vertex count) → indices
-	total   int
+	tris    int                 // triangles produced so far (MaxTriangles)
+	built   [2]int              // vertices and triangles decoded so far, parts aside (MaxVertices, MaxTriangles)
+	verts   int                 // vertices produced so far (MaxVertices)
 }
 
 func extract(doc *gltf.Document, d *decoder) (*Result, error) {
@@ -215,6 +223,9 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 		if plain {
 			shared[posAcc] = base
 		}
+		if x.built[0] += n; x.built[0] > MaxVertices {
+			return fmt.Errorf("the meshes hold more than %d vertices", MaxVertices)
+		}
 		var flips []bool
 		if pos, err = x.morph(pos, prim, weights); err != nil {
 			return err
@@ -243,11 +254,28 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 		}
 	}
 	tris, rest := triangulate(prim.Mode, idx)
+	if x.built[1] += len(tris); x.built[1] > MaxTriangles {
+		return fmt.Errorf("the meshes hold more than %d triangles", MaxTriangles)
+	}
 	if rest > 0 {
 		x.note(fmt.Sprintf("%s: %d trailing indices ignored", where, rest))
 	}
 	for _, t := range tris {
 		g.triangles = append(g.triangles, [3]uint32{t[0] + base, t[1] + base, t[2] + base})
+	}
+	return nil
+}
+
+// spend counts vertices and triangles against MaxVertices and
+// MaxTriangles.
+func (x *extractor) spend(verts, tris int) error {
+	x.verts += verts
+	x.tris += tris
+	if x.verts > MaxVertices {
+		return fmt.Errorf("the scene expands to more than %d vertices", MaxVertices)
+	}
+	if x.tris > MaxTriangles {
+		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
 	}
 	return nil
 }
@@ -568,8 +596,8 @@ func (x *extractor) emit(p Part, g *geometry) error {
 		return nil // points and lines only: noted, no part
 	}
 	// Bound the work before allocating: count triangles as read, kept or not.
-	if x.total += len(g.triangles); x.total > MaxTriangles {
-		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
+	if err := x.spend(len(g.vertices), len(g.triangles)); err != nil {
+		return err
 	}
 	world := g.vertices
 	if !p.Skinned {

@@ -695,3 +695,21 @@ func TestDeterminism(t *testing.T) {
 		t.Error("two extractions differ")
 	}
 }
+
+// TestBudget: node reuse of a mesh over a free (unbacked) accessor cannot
+// make the extraction allocate without bound.
+func TestBudget(t *testing.T) {
+	f := newFixture()
+	pos := f.accessor(&gltf.Accessor{ComponentType: gltf.ComponentFloat, Type: gltf.AccessorVec3, Count: MaxUnbackedCount})
+	idx := f.scalars(gltf.ComponentUbyte, 0, 1, 2)
+	m := f.mesh(&gltf.Primitive{Attributes: map[string]int{gltf.POSITION: pos}, Indices: gltf.Index(idx)})
+	var roots []int
+	for i := 0; i <= MaxVertices/MaxUnbackedCount; i++ {
+		roots = append(roots, f.node(&gltf.Node{Mesh: gltf.Index(m)}))
+	}
+	f.scene(roots...)
+	_, err := Extract(f.done())
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d vertices", MaxVertices)) {
+		t.Errorf("got %v", err)
+	}
+}
