@@ -21,14 +21,17 @@
 // (i, i+2, i+1) for odd i; fan: (i+1, i+2, 0)); indexed or not. POINTS and
 // the LINE modes are skipped with a note ("mesh 2 primitive 1: mode LINES
 // skipped"). A primitive compressed with KHR_draco_mesh_compression is an
-// error, never zeros. All triangle primitives of a mesh form one Part;
-// primitives sharing a POSITION accessor share its vertices.
+// error, never zeros. All triangle primitives of a mesh form one Part
+// (a mesh without any yields none); primitives sharing a POSITION accessor
+// share its vertices. Indices left over after the last whole triangle are
+// ignored with a note.
 //
 // Accessors are decoded here, not by qmuntal/gltf's modeler: component
 // type, type, count, byteOffset and byteStride (interleaved views) are
 // checked against the bufferView and the bytes the buffer really holds
 // before anything is allocated, so a 4-billion count in a 1 KB file is an
-// error. POSITION may be FLOAT or, with KHR_mesh_quantization, BYTE,
+// error. Alignment rules (offsets multiple of the component size) are not
+// enforced: they matter to GPUs, not to a byte-wise reader. POSITION may be FLOAT or, with KHR_mesh_quantization, BYTE,
 // UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT, normalized (dequantized with the
 // spec formulas, e.g. max(c/127, −1)) or not. Sparse accessors are
 // supported with and without a base bufferView (indices strictly
@@ -44,8 +47,10 @@
 // WEIGHTS_n, weights divided by their sum; the skinned node's own
 // transform is ignored as the spec requires, and the Part's World is the
 // identity. When the rest pose is the bind pose this gives the raw
-// positions. EXT_mesh_gpu_instancing: each instance is a Part whose World
-// is node world × instance T·R·S.
+// positions; vertices without any weight stay unposed (noted).
+// EXT_mesh_gpu_instancing: each instance is a Part whose World is node
+// world × instance T·R·S (on a skinned node the extension is ignored with
+// a note).
 //
 // Winding: glTF front faces are counter-clockwise, and a transform with a
 // negative determinant mirrors them. Triangles are output in world space
@@ -58,7 +63,8 @@
 // and in Result.DegenerateDropped. Parts keep only the vertices some kept
 // triangle uses, in source order.
 //
-// Bounds on hostile input: MaxDepth, MaxUnbackedCount, MaxMeshoptExpansion
+// Bounds on hostile input, all checked before the memory they guard is
+// allocated: MaxDepth, MaxUnbackedCount, MaxMeshoptExpansion, MaxVertices
 // and MaxTriangles. Non-finite positions or transforms are errors.
 //
 // Weld merges nearby vertices, for closedness checks and smaller hull
