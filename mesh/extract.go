@@ -75,9 +75,10 @@ type extractor struct {
 	noted   map[string]bool
 	skins   map[int][]geom.Mat4
 	indices map[[2]int][]uint32 // (accessor, vertex count) → indices
-	tris    int                 // triangles produced so far (MaxTriangles)
+	meshes  map[int]*geometry   // unskinned meshes with their own default weights
 	built   [2]int              // vertices and triangles decoded so far, parts aside (MaxVertices, MaxTriangles)
 	verts   int                 // vertices produced so far (MaxVertices)
+	tris    int                 // triangles produced so far (MaxTriangles)
 }
 
 func extract(doc *gltf.Document, d *decoder) (*Result, error) {
@@ -93,7 +94,7 @@ func extract(doc *gltf.Document, d *decoder) (*Result, error) {
 		return nil, err
 	}
 	x := &extractor{doc: doc, d: d, h: h, res: &Result{Scene: scene, Roots: roots},
-		noted: map[string]bool{}, skins: map[int][]geom.Mat4{}, indices: map[[2]int][]uint32{}}
+		noted: map[string]bool{}, skins: map[int][]geom.Mat4{}, indices: map[[2]int][]uint32{}, meshes: map[int]*geometry{}}
 	for _, r := range roots {
 		for _, ni := range subtree(doc, r) {
 			if doc.Nodes[ni].Mesh == nil {
@@ -132,9 +133,18 @@ func (x *extractor) node(ni, root int) error {
 			return err
 		}
 	}
-	g, err := x.geometry(m, weights, joints)
-	if err != nil {
-		return err
+	// A mesh reused by nodes without a skin or weights of their own is
+	// decoded once.
+	cacheable := joints == nil && len(node.Weights) == 0
+	g := x.meshes[m]
+	if g == nil || !cacheable {
+		var err error
+		if g, err = x.geometry(m, weights, joints); err != nil {
+			return err
+		}
+		if cacheable {
+			x.meshes[m] = g
+		}
 	}
 	base := Part{Node: ni, Mesh: m, Instance: -1, Root: root, Name: nodeName(x.doc, ni)}
 	if joints != nil {
