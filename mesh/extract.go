@@ -674,5 +674,6 @@ func degenerate(v []geom.Vec3, t [3]uint32) bool {
 	a, b, c := v[t[0]], v[t[1]], v[t[2]]
 	ab, ac, bc := b.Sub(a), c.Sub(a), c.Sub(b)
 	l2 := math.Max(ab.Len2(), math.Max(ac.Len2(), bc.Len2()))
-	return ab.Cross(ac).Len() <= DegenerateTolerance*l2
+	bound := DegenerateTolerance * l2
+	return ab.Cross(ac).Len2() <= bound*bound
 }
