@@ -13,8 +13,9 @@ import (
 // MaxUnbackedCount bounds the count of an accessor that has no bufferView
 // (its values are zeros, possibly replaced by sparse values). Such an
 // accessor costs nothing in the file, so without a bound a tiny document
-// could ask for gigabytes; 16 Mi elements is far above any real mesh.
-const MaxUnbackedCount = 1 << 24
+// could ask for gigabytes. A sparse morph target may exceed it when its
+// count equals the (backed) vertex count it displaces.
+const MaxUnbackedCount = 1 << 20
 
 // decoder reads accessors of one document. It validates every offset,
 // length and count against the bytes that really exist before it allocates
@@ -144,18 +145,23 @@ func (d *decoder) bufferRange(i, offset, length int) ([]byte, error) {
 // applied. Nothing is allocated before the layout is checked against the
 // bytes available.
 func (d *decoder) read(i int) ([]float64, *gltf.Accessor, layout, error) {
+	return d.readLimit(i, MaxUnbackedCount)
+}
+
+// readLimit is read with a caller-chosen bound on unbacked counts.
+func (d *decoder) readLimit(i, maxUnbacked int) ([]float64, *gltf.Accessor, layout, error) {
 	if i < 0 || i >= len(d.doc.Accessors) || d.doc.Accessors[i] == nil {
 		return nil, nil, layout{}, fmt.Errorf("accessor %d does not exist", i)
 	}
 	a := d.doc.Accessors[i]
-	vals, lay, err := d.readAccessor(a)
+	vals, lay, err := d.readAccessor(a, maxUnbacked)
 	if err != nil {
 		return nil, nil, layout{}, fmt.Errorf("accessor %d: %w", i, err)
 	}
 	return vals, a, lay, nil
 }
 
-func (d *decoder) readAccessor(a *gltf.Accessor) ([]float64, layout, error) {
+func (d *decoder) readAccessor(a *gltf.Accessor, maxUnbacked int) ([]float64, layout, error) {
 	lay, err := layoutOf(a)
 	if err != nil {
 		return nil, lay, err
@@ -191,8 +197,8 @@ func (d *decoder) readAccessor(a *gltf.Accessor) ([]float64, layout, error) {
 			return nil, lay, fmt.Errorf("byteOffset %d + %d×%d exceeds bufferView %d length %d", a.ByteOffset, a.Count, stride, *a.BufferView, len(view))
 		}
 		src = view[a.ByteOffset:]
-	} else if a.Count > MaxUnbackedCount {
-		return nil, lay, fmt.Errorf("count %d without a bufferView exceeds the limit %d", a.Count, MaxUnbackedCount)
+	} else if a.Count > maxUnbacked {
+		return nil, lay, fmt.Errorf("count %d without a bufferView exceeds the limit %d", a.Count, maxUnbacked)
 	}
 	var sp *sparseData
 	if a.Sparse != nil {
@@ -329,8 +335,8 @@ func component(b []byte, ct gltf.ComponentType, normalized bool) float64 {
 
 // vec3s reads accessor i as finite VEC3 values. allowed says which
 // component types the caller accepts.
-func (d *decoder) vec3s(i int, what string, allowed func(gltf.ComponentType, bool) bool) ([]geom.Vec3, error) {
-	vals, a, _, err := d.read(i)
+func (d *decoder) vec3s(i int, what string, maxUnbacked int, allowed func(gltf.ComponentType, bool) bool) ([]geom.Vec3, error) {
+	vals, a, _, err := d.readLimit(i, maxUnbacked)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +384,7 @@ func targetTypes(ct gltf.ComponentType, _ bool) bool {
 // EXT_meshopt_compression views it cannot decode.
 func Positions(doc *gltf.Document, accessor int) ([]geom.Vec3, error) {
 	d := newDecoder(doc)
-	return d.vec3s(accessor, "POSITION", positionTypes)
+	return d.vec3s(accessor, "POSITION", MaxUnbackedCount, positionTypes)
 }
 
 // Indices decodes an index accessor (SCALAR, UNSIGNED_BYTE, UNSIGNED_SHORT

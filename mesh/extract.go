@@ -9,12 +9,19 @@ import (
 	"github.com/autocollide/autocollide/geom"
 )
 
-// MaxTriangles bounds the triangles one extraction may output, summed over
-// every part. Instancing and node reuse multiply geometry, so a small file
-// can describe an enormous scene; past this bound Extract fails instead of
-// exhausting memory. 2^26 ≈ 67 million triangles is about 30 times the
-// largest asset of the development corpus.
-const MaxTriangles = 1 << 26
+// MaxTriangles bounds the triangles one extraction may produce, summed
+// over every part and counted before degenerate ones are dropped.
+// Instancing and node reuse multiply geometry, so a small file can
+// describe an enormous scene; past this bound Extract fails instead of
+// exhausting memory. 2^25 ≈ 33 million triangles (about 1.5 GB of output)
+// is 30 times the largest asset of the development corpus.
+const MaxTriangles = 1 << 25
+
+// MaxVertices bounds the vertices one extraction may produce, summed over
+// every part and over the meshes decoded (morphed and skinned copies
+// included), for the same reason as MaxTriangles: reused accessors, nodes
+// and instances multiply memory without growing the file.
+const MaxVertices = 1 << 25
 
 // DegenerateTolerance decides which triangles have zero area: a triangle
 // (a, b, c) is dropped when |(b−a)×(c−a)| ≤ DegenerateTolerance·L², L its
@@ -68,7 +75,10 @@ type extractor struct {
 	noted   map[string]bool
 	skins   map[int][]geom.Mat4
 	indices map[[2]int][]uint32 // (accessor, vertex count) → indices
-	total   int
+	meshes  map[int]*geometry   // unskinned meshes with their own default weights
+	built   [2]int              // vertices and triangles decoded so far, parts aside (MaxVertices, MaxTriangles)
+	verts   int                 // vertices produced so far (MaxVertices)
+	tris    int                 // triangles produced so far (MaxTriangles)
 }
 
 func extract(doc *gltf.Document, d *decoder) (*Result, error) {
@@ -84,7 +94,7 @@ func extract(doc *gltf.Document, d *decoder) (*Result, error) {
 		return nil, err
 	}
 	x := &extractor{doc: doc, d: d, h: h, res: &Result{Scene: scene, Roots: roots},
-		noted: map[string]bool{}, skins: map[int][]geom.Mat4{}, indices: map[[2]int][]uint32{}}
+		noted: map[string]bool{}, skins: map[int][]geom.Mat4{}, indices: map[[2]int][]uint32{}, meshes: map[int]*geometry{}}
 	for _, r := range roots {
 		for _, ni := range subtree(doc, r) {
 			if doc.Nodes[ni].Mesh == nil {
@@ -123,9 +133,18 @@ func (x *extractor) node(ni, root int) error {
 			return err
 		}
 	}
-	g, err := x.geometry(m, weights, joints)
-	if err != nil {
-		return err
+	// A mesh reused by nodes without a skin or weights of their own is
+	// decoded once.
+	cacheable := joints == nil && len(node.Weights) == 0
+	g := x.meshes[m]
+	if g == nil || !cacheable {
+		var err error
+		if g, err = x.geometry(m, weights, joints); err != nil {
+			return err
+		}
+		if cacheable {
+			x.meshes[m] = g
+		}
 	}
 	base := Part{Node: ni, Mesh: m, Instance: -1, Root: root, Name: nodeName(x.doc, ni)}
 	if joints != nil {
@@ -214,6 +233,9 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 		if plain {
 			shared[posAcc] = base
 		}
+		if x.built[0] += n; x.built[0] > MaxVertices {
+			return fmt.Errorf("the meshes hold more than %d vertices", MaxVertices)
+		}
 		var flips []bool
 		if pos, err = x.morph(pos, prim, weights); err != nil {
 			return err
@@ -242,11 +264,28 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 		}
 	}
 	tris, rest := triangulate(prim.Mode, idx)
+	if x.built[1] += len(tris); x.built[1] > MaxTriangles {
+		return fmt.Errorf("the meshes hold more than %d triangles", MaxTriangles)
+	}
 	if rest > 0 {
 		x.note(fmt.Sprintf("%s: %d trailing indices ignored", where, rest))
 	}
 	for _, t := range tris {
 		g.triangles = append(g.triangles, [3]uint32{t[0] + base, t[1] + base, t[2] + base})
+	}
+	return nil
+}
+
+// spend counts vertices and triangles against MaxVertices and
+// MaxTriangles.
+func (x *extractor) spend(verts, tris int) error {
+	x.verts += verts
+	x.tris += tris
+	if x.verts > MaxVertices {
+		return fmt.Errorf("the scene expands to more than %d vertices", MaxVertices)
+	}
+	if x.tris > MaxTriangles {
+		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
 	}
 	return nil
 }
@@ -294,7 +333,7 @@ func (x *extractor) positions(i int) ([]geom.Vec3, error) {
 	if p, ok := x.d.positions[i]; ok {
 		return p, nil
 	}
-	p, err := x.d.vec3s(i, "POSITION", positionTypes)
+	p, err := x.d.vec3s(i, "POSITION", MaxUnbackedCount, positionTypes)
 	if err != nil {
 		return nil, err
 	}
@@ -322,12 +361,16 @@ func (x *extractor) morph(pos []geom.Vec3, prim *gltf.Primitive, weights []float
 		if !ok {
 			continue
 		}
-		delta, err := x.d.vec3s(acc, "morph target POSITION", targetTypes)
+		// Check the count first: it also bounds an unbacked sparse target.
+		if acc < 0 || acc >= len(x.doc.Accessors) || x.doc.Accessors[acc] == nil {
+			return nil, fmt.Errorf("target %d: accessor %d does not exist", t, acc)
+		}
+		if n := x.doc.Accessors[acc].Count; n != len(pos) {
+			return nil, fmt.Errorf("target %d: accessor %d has %d displacements for %d positions", t, acc, n, len(pos))
+		}
+		delta, err := x.d.vec3s(acc, "morph target POSITION", len(pos), targetTypes)
 		if err != nil {
 			return nil, fmt.Errorf("target %d: %w", t, err)
-		}
-		if len(delta) != len(pos) {
-			return nil, fmt.Errorf("target %d: %d displacements for %d positions", t, len(delta), len(pos))
 		}
 		if !copied {
 			out, copied = append([]geom.Vec3(nil), pos...), true
@@ -562,6 +605,10 @@ func (x *extractor) emit(p Part, g *geometry) error {
 	if len(g.triangles) == 0 {
 		return nil // points and lines only: noted, no part
 	}
+	// Bound the work before allocating: count triangles as read, kept or not.
+	if err := x.spend(len(g.vertices), len(g.triangles)); err != nil {
+		return err
+	}
 	world := g.vertices
 	if !p.Skinned {
 		world = make([]geom.Vec3, len(g.vertices))
@@ -569,6 +616,11 @@ func (x *extractor) emit(p Part, g *geometry) error {
 			world[i] = p.World.Point(v)
 		}
 		p.Mirrored = p.World.Linear().Det() < 0
+	}
+	for i, v := range world {
+		if !v.IsFinite() {
+			return fmt.Errorf("mesh %d: vertex %d is not finite in world space", p.Mesh, i)
+		}
 	}
 	remap := make([]int32, len(world))
 	tris := make([][3]uint32, 0, len(g.triangles))
@@ -594,9 +646,6 @@ func (x *extractor) emit(p Part, g *geometry) error {
 			remap[v] = 1
 		}
 		tris = append(tris, t)
-	}
-	if x.total += len(tris); x.total > MaxTriangles {
-		return fmt.Errorf("the scene expands to more than %d triangles", MaxTriangles)
 	}
 	var verts []geom.Vec3
 	for i, used := range remap {
@@ -625,5 +674,6 @@ func degenerate(v []geom.Vec3, t [3]uint32) bool {
 	a, b, c := v[t[0]], v[t[1]], v[t[2]]
 	ab, ac, bc := b.Sub(a), c.Sub(a), c.Sub(b)
 	l2 := math.Max(ab.Len2(), math.Max(ac.Len2(), bc.Len2()))
-	return ab.Cross(ac).Len() <= DegenerateTolerance*l2
+	bound := DegenerateTolerance * l2
+	return ab.Cross(ac).Len2() <= bound*bound
 }

@@ -695,3 +695,72 @@ func TestDeterminism(t *testing.T) {
 		t.Error("two extractions differ")
 	}
 }
+
+// TestBudget: node reuse of a mesh over a free (unbacked) accessor cannot
+// make the extraction allocate without bound.
+func TestBudget(t *testing.T) {
+	f := newFixture()
+	pos := f.accessor(&gltf.Accessor{ComponentType: gltf.ComponentFloat, Type: gltf.AccessorVec3, Count: MaxUnbackedCount})
+	idx := f.scalars(gltf.ComponentUbyte, 0, 1, 2)
+	m := f.mesh(&gltf.Primitive{Attributes: map[string]int{gltf.POSITION: pos}, Indices: gltf.Index(idx)})
+	var roots []int
+	for i := 0; i <= MaxVertices/MaxUnbackedCount; i++ {
+		roots = append(roots, f.node(&gltf.Node{Mesh: gltf.Index(m)}))
+	}
+	f.scene(roots...)
+	_, err := Extract(f.done())
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d vertices", MaxVertices)) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestExtractErrors: malformed meshes, primitives and skins are errors
+// with their context; odd index counts are noted.
+func TestExtractErrors(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(f *fixture, node *gltf.Node)
+		want   string
+	}{
+		{"missing mesh", func(f *fixture, n *gltf.Node) { n.Mesh = gltf.Index(9) }, `nodes[0] "N": mesh 9 does not exist`},
+		{"no POSITION", func(f *fixture, n *gltf.Node) { delete(f.doc.Meshes[0].Primitives[0].Attributes, gltf.POSITION) },
+			`nodes[0] "N": mesh 0 primitive 0: no POSITION attribute`},
+		{"null primitive", func(f *fixture, n *gltf.Node) { f.doc.Meshes[0].Primitives[0] = nil }, `nodes[0] "N": mesh 0 primitive 0: null primitive`},
+		{"missing skin", func(f *fixture, n *gltf.Node) { n.Skin = gltf.Index(2) }, `nodes[0] "N": skin 2 does not exist`},
+		{"skin without weights", func(f *fixture, n *gltf.Node) {
+			f.doc.Skins = []*gltf.Skin{{Joints: []int{0}}}
+			n.Skin = gltf.Index(0)
+		}, `nodes[0] "N": mesh 0 primitive 0: skinned mesh without JOINTS_0/WEIGHTS_0`},
+		{"target count", func(f *fixture, n *gltf.Node) {
+			f.doc.Meshes[0].Primitives[0].Targets = []map[string]int{{gltf.POSITION: f.vec3([3]float32{1, 1, 1})}}
+			n.Weights = []float64{1}
+		}, `nodes[0] "N": mesh 0 primitive 0: target 0: accessor 2 has 1 displacements for 8 positions`},
+		{"instancing without attributes", func(f *fixture, n *gltf.Node) {
+			n.Extensions = gltf.Extensions{extInstancing: json.RawMessage(`{"attributes":{}}`)}
+		}, `nodes[0] "N": EXT_mesh_gpu_instancing: no TRANSLATION, ROTATION or SCALE attribute`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture()
+			n := &gltf.Node{Name: "N", Mesh: gltf.Index(f.cubeMesh())}
+			f.scene(f.node(n))
+			c.mutate(f, n)
+			_, err := Extract(f.done())
+			if err == nil || err.Error() != c.want {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+		})
+	}
+
+	f := newFixture()
+	pos := f.vec3(cubeCorners...)
+	idx := f.scalars(gltf.ComponentUshort, append(append([]int{}, cubeTriangles...), 0, 1)...)
+	f.scene(f.node(&gltf.Node{Mesh: gltf.Index(f.mesh(&gltf.Primitive{Attributes: map[string]int{gltf.POSITION: pos}, Indices: gltf.Index(idx)}))}))
+	res, err := Extract(f.done())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Parts[0].Triangles) != 12 || !reflect.DeepEqual(res.Notes, []string{"mesh 0 primitive 0: 2 trailing indices ignored"}) {
+		t.Errorf("%d triangles, notes %q", len(res.Parts[0].Triangles), res.Notes)
+	}
+}
