@@ -184,8 +184,15 @@ func unpack1(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
 // unpack2 expands 16 two-bit deltas (most significant bits first); the
 // sentinel 3 takes its value from the next escape byte.
 func unpack2(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
+	w := binary.BigEndian.Uint32(packed)
+	if w&(w>>1)&0x55555555 == 0 { // no sentinel: plain unpack
+		for i := range groupSize {
+			out[i] = byte(w>>(30-2*i)) & 3
+		}
+		return next, true
+	}
 	for i := range groupSize {
-		v := (packed[i>>2] >> (6 - 2*(i&3))) & 3
+		v := byte(w>>(30-2*i)) & 3
 		if v == 3 {
 			if next >= len(src) {
 				return next, false
@@ -201,8 +208,15 @@ func unpack2(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
 // unpack4 expands 16 four-bit deltas (high nibble first); the sentinel 15
 // takes its value from the next escape byte.
 func unpack4(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
+	w := binary.BigEndian.Uint64(packed)
+	if w&(w>>1)&(w>>2)&(w>>3)&0x1111111111111111 == 0 { // no sentinel
+		for i := range groupSize {
+			out[i] = byte(w>>(60-4*i)) & 15
+		}
+		return next, true
+	}
 	for i := range groupSize {
-		v := (packed[i>>1] >> (4 - 4*(i&1))) & 15
+		v := byte(w>>(60-4*i)) & 15
 		if v == 15 {
 			if next >= len(src) {
 				return next, false
