@@ -18,12 +18,19 @@ const (
 	channelModeMask = 0x0f // low nibble of a channel byte: the channel mode (version 1)
 )
 
-// Bit widths selected by the 2-bit group header, per version and control
-// mode. Version 1 indexes widthsV1 from the control mode (0 or 1).
-var (
-	widthsV0 = [4]uint8{0, 2, 4, 8}
-	widthsV1 = [5]uint8{0, 1, 2, 4, 8}
-)
+// groupWidths returns the bit widths the 2-bit group headers select: in
+// version 0 {0, 2, 4, 8}; in version 1 {0, 1, 2, 4} under control mode 0
+// and {1, 2, 4, 8} under control mode 1.
+func groupWidths(version int, ctrl byte) [4]uint8 {
+	switch {
+	case version == 0:
+		return [4]uint8{0, 2, 4, 8}
+	case ctrl == 0:
+		return [4]uint8{0, 1, 2, 4}
+	default:
+		return [4]uint8{1, 2, 4, 8}
+	}
+}
 
 // decodeAttributes decodes the ATTRIBUTES bitstream (versions 0 and 1).
 // The caller has checked stride (a multiple of 4, at most 256) and
@@ -89,7 +96,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 				var err error
 				switch ctrl := (ctrlByte >> (2 * j)) & 3; {
 				case version == 0:
-					pos, err = decodeBytes(src, pos, limit, buf, groups, (*[4]uint8)(widthsV0[:]))
+					pos, err = decodeBytes(src, pos, limit, buf, groups, groupWidths(0, 0))
 				case ctrl == 3: // literal deltas, no group headers
 					if limit-pos < n {
 						return malformed("block at element %d, byte %d: truncated literal deltas", base, k+j)
@@ -99,7 +106,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 				case ctrl == 2: // all deltas zero, nothing stored
 					clear(buf[:n])
 				default:
-					pos, err = decodeBytes(src, pos, limit, buf, groups, (*[4]uint8)(widthsV1[ctrl:ctrl+4]))
+					pos, err = decodeBytes(src, pos, limit, buf, groups, groupWidths(1, ctrl))
 				}
 				if err != nil {
 					return malformed("block at element %d, byte %d: %v", base, k+j, err)
@@ -120,7 +127,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 
 // decodeBytes decodes one data block (group headers, then groups of 16
 // deltas) into buf, reading src[pos:limit]. It returns the new position.
-func decodeBytes(src []byte, pos, limit int, buf []byte, groups int, widths *[4]uint8) (int, error) {
+func decodeBytes(src []byte, pos, limit int, buf []byte, groups int, widths [4]uint8) (int, error) {
 	headerSize := (groups + 3) / 4
 	if limit-pos < headerSize {
 		return pos, fmt.Errorf("truncated group headers")
