@@ -53,24 +53,18 @@ func applyFilter(dst []byte, count, stride int, filter string) {
 	}
 }
 
-// octDecode turns octahedral coordinates (x, y) with one = z-input into a
-// vector scaled to max, rounded; it returns the snapped x, y, z.
+// octDecode turns octahedral coordinates (x, y) with one = zin into a
+// vector scaled to maxv, rounded; it returns the snapped x, y, z. The
+// hemisphere fold is branchless with sign-bit arithmetic, as in the SIMD
+// decoder: t = min(z, 0) taken on the bits, added to x and y with their
+// signs (random normals would mispredict every branch).
 func octDecode(x, y, zin, maxv float32) (uint32, uint32, uint32) {
+	const sign = 1 << 31
 	z := zin - (abs32(x) + abs32(y))
-	t := float32(0)
-	if z < 0 { // fold the negative hemisphere
-		t = z
-	}
-	if x < 0 {
-		x -= t
-	} else {
-		x += t
-	}
-	if y < 0 {
-		y -= t
-	} else {
-		y += t
-	}
+	zb := math.Float32bits(z)
+	tb := zb & uint32(int32(zb)>>31) // z when its sign bit is set, else +0
+	x += math.Float32frombits(tb ^ (math.Float32bits(x) & sign))
+	y += math.Float32frombits(tb ^ (math.Float32bits(y) & sign))
 	ll := float32(x*x) + (float32(y*y) + float32(z*z))
 	s := maxv / sqrt32(ll)
 	return snap(float32(x * s)), snap(float32(y * s)), snap(float32(z * s))

@@ -295,6 +295,38 @@ func generatedCases() []encodeRequest {
 			})
 		}
 	}
+	// Hand-picked extreme filter inputs: degenerate vectors (0/0), zero and
+	// negative scales, alpha 0, out-of-range exponents (-128 gives -Inf·m,
+	// NaN for m = 0), overflowing and signed-zero products.
+	edge := map[string]struct {
+		stride int
+		words  []uint32
+	}{
+		"EXPONENTIAL": {4, []uint32{0x80000000, 0x80000001, 0x80ffffff, 0x7f7fffff, 0x7f800000, 0x81000000, 0, 0xff000000,
+			0xff800000, 0x01800000, 0x9c000001, 0x64ffffff, 0x81ffffff, 0x00800000}},
+		"OCTAHEDRAL": {4, []uint32{0, 0x7f000000, 0x00010000, 0x00ff0000, 0x00800000, 0x00807f80, 0x7f7f7f7f, 0x01017f00, 0x80808080}},
+		"QUATERNION": {8, []uint32{0, 0, 0, 3, 0x7fff7fff, 0x7fff, 0x80008000, 0x80000000, 0x12345678, 0xfffc1234, 1, 0x7ffd0000}},
+		"COLOR":      {4, []uint32{0, 0xff000000, 0x01000000, 0x00ffffff, 0x807f80ff, 0x7f807f7f, 0x80ffffff, 0x0180807f}},
+	}
+	for _, kind := range []string{"EXPONENTIAL", "OCTAHEDRAL", "QUATERNION", "COLOR"} {
+		e := edge[kind]
+		strides := []int{e.stride}
+		if kind == "OCTAHEDRAL" || kind == "COLOR" {
+			strides = append(strides, 8)
+		}
+		for _, stride := range strides {
+			count := len(e.words) * 4 / stride
+			data := make([]byte, count*stride)
+			for i, w := range e.words[:count*stride/4] {
+				binary.LittleEndian.PutUint32(data[4*i:], w)
+			}
+			reqs = append(reqs, encodeRequest{
+				name: fmt.Sprintf("edge/%s/stride%d", kind, stride), Mode: "ATTRIBUTES", Count: count, ByteStride: stride,
+				Data: data, Version: intp(0), decodeFilter: kind,
+			})
+		}
+	}
+
 	// Exhaustive small inputs of the 8-bit filters: every value of the
 	// first three bytes with a fixed fourth, in chunks.
 	for _, kind := range []string{"OCTAHEDRAL", "COLOR"} {

@@ -18,12 +18,19 @@ const (
 	channelModeMask = 0x0f // low nibble of a channel byte: the channel mode (version 1)
 )
 
-// Bit widths selected by the 2-bit group header, per version and control
-// mode. Version 1 indexes widthsV1 from the control mode (0 or 1).
-var (
-	widthsV0 = [4]uint8{0, 2, 4, 8}
-	widthsV1 = [5]uint8{0, 1, 2, 4, 8}
-)
+// groupWidths returns the bit widths the 2-bit group headers select: in
+// version 0 {0, 2, 4, 8}; in version 1 {0, 1, 2, 4} under control mode 0
+// and {1, 2, 4, 8} under control mode 1.
+func groupWidths(version int, ctrl byte) [4]uint8 {
+	switch {
+	case version == 0:
+		return [4]uint8{0, 2, 4, 8}
+	case ctrl == 0:
+		return [4]uint8{0, 1, 2, 4}
+	default:
+		return [4]uint8{1, 2, 4, 8}
+	}
+}
 
 // decodeAttributes decodes the ATTRIBUTES bitstream (versions 0 and 1).
 // The caller has checked stride (a multiple of 4, at most 256) and
@@ -89,7 +96,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 				var err error
 				switch ctrl := (ctrlByte >> (2 * j)) & 3; {
 				case version == 0:
-					pos, err = decodeBytes(src, pos, limit, buf, groups, (*[4]uint8)(widthsV0[:]))
+					pos, err = decodeBytes(src, pos, limit, buf, groups, groupWidths(0, 0))
 				case ctrl == 3: // literal deltas, no group headers
 					if limit-pos < n {
 						return malformed("block at element %d, byte %d: truncated literal deltas", base, k+j)
@@ -99,7 +106,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 				case ctrl == 2: // all deltas zero, nothing stored
 					clear(buf[:n])
 				default:
-					pos, err = decodeBytes(src, pos, limit, buf, groups, (*[4]uint8)(widthsV1[ctrl:ctrl+4]))
+					pos, err = decodeBytes(src, pos, limit, buf, groups, groupWidths(1, ctrl))
 				}
 				if err != nil {
 					return malformed("block at element %d, byte %d: %v", base, k+j, err)
@@ -120,7 +127,7 @@ func decodeAttributes(dst []byte, count, stride int, src []byte) error {
 
 // decodeBytes decodes one data block (group headers, then groups of 16
 // deltas) into buf, reading src[pos:limit]. It returns the new position.
-func decodeBytes(src []byte, pos, limit int, buf []byte, groups int, widths *[4]uint8) (int, error) {
+func decodeBytes(src []byte, pos, limit int, buf []byte, groups int, widths [4]uint8) (int, error) {
 	headerSize := (groups + 3) / 4
 	if limit-pos < headerSize {
 		return pos, fmt.Errorf("truncated group headers")
@@ -184,8 +191,15 @@ func unpack1(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
 // unpack2 expands 16 two-bit deltas (most significant bits first); the
 // sentinel 3 takes its value from the next escape byte.
 func unpack2(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
+	w := binary.BigEndian.Uint32(packed)
+	if w&(w>>1)&0x55555555 == 0 { // no sentinel: plain unpack
+		for i := range groupSize {
+			out[i] = byte(w>>(30-2*i)) & 3
+		}
+		return next, true
+	}
 	for i := range groupSize {
-		v := (packed[i>>2] >> (6 - 2*(i&3))) & 3
+		v := byte(w>>(30-2*i)) & 3
 		if v == 3 {
 			if next >= len(src) {
 				return next, false
@@ -201,8 +215,15 @@ func unpack2(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
 // unpack4 expands 16 four-bit deltas (high nibble first); the sentinel 15
 // takes its value from the next escape byte.
 func unpack4(out *[groupSize]byte, packed, src []byte, next int) (int, bool) {
+	w := binary.BigEndian.Uint64(packed)
+	if w&(w>>1)&(w>>2)&(w>>3)&0x1111111111111111 == 0 { // no sentinel
+		for i := range groupSize {
+			out[i] = byte(w>>(60-4*i)) & 15
+		}
+		return next, true
+	}
 	for i := range groupSize {
-		v := (packed[i>>1] >> (4 - 4*(i&1))) & 15
+		v := byte(w>>(60-4*i)) & 15
 		if v == 15 {
 			if next >= len(src) {
 				return next, false
