@@ -151,7 +151,7 @@ func TestCapsuleConvergence(t *testing.T) {
 			}
 			prev = e
 		}
-		if prev > 2e-3 {
+		if prev > 5e-4 {
 			t.Fatalf("h=%g r=%g: still %g off", c.h, c.r, prev)
 		}
 	}
