@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
@@ -267,10 +266,22 @@ func partName(doc *gltf.Document, p *mesh.Part) string {
 	return n
 }
 
-// emit encodes the model in the requested family on a typed copy of the
-// tree, then copies the physics extensions it wrote back into the tree
-// (journaled, so a re-run can undo them).
-func emit(a *gltfio.Asset, model *physics.Model, opt Options) error {
+// familyKeys are the extensions each family writes.
+var familyKeys = map[Format][]string{
+	OMI: {"OMI_physics_shape", "OMI_physics_body", "OMI_physics_joint"},
+	KHR: {"KHR_implicit_shapes", "KHR_physics_rigid_bodies"},
+}
+
+// shapeArray is where each family keeps its document-level shapes.
+var shapeArray = map[Format]string{OMI: "OMI_physics_shape", KHR: "KHR_implicit_shapes"}
+
+// emit encodes the generated model in the requested family and grafts it
+// into the tree without touching what was there: the document-level
+// shapes are appended after any existing ones (the encoder is given
+// placeholder shapes in their places so that the generated references
+// come out right), and only the generated model's nodes get extensions.
+// Every change is journaled, so a re-run can undo it.
+func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 	raw, err := a.Tree.MarshalJSON()
 	if err != nil {
 		return err
@@ -279,12 +290,31 @@ func emit(a *gltfio.Asset, model *physics.Model, opt Options) error {
 	if err := json.Unmarshal(raw, doc); err != nil {
 		return err
 	}
+	arrayKey := shapeArray[opt.Format]
+	existing := len(a.Tree.Obj("extensions").Obj(arrayKey).Arr("shapes"))
+	m := gen
+	if existing > 0 {
+		m = gen.Clone()
+		placeholders := make([]physics.Shape, existing)
+		for i := range placeholders {
+			placeholders[i] = physics.Shape{Type: physics.Box, Size: [3]float64{1, 1, 1}}
+		}
+		m.Shapes = append(placeholders, m.Shapes...)
+		for _, n := range m.Nodes {
+			if n.Collider != nil && n.Collider.Shape >= 0 {
+				n.Collider.Shape += existing
+			}
+			if n.Trigger != nil && n.Trigger.Shape >= 0 {
+				n.Trigger.Shape += existing
+			}
+		}
+	}
 	nodesBefore := len(doc.Nodes)
 	switch opt.Format {
 	case OMI:
-		err = omi.Encode(doc, model)
+		err = omi.Encode(doc, m)
 	case KHR:
-		err = khr.Encode(doc, model, khr.Options{GeometryNode: opt.KHRGeometryNode})
+		err = khr.Encode(doc, m, khr.Options{GeometryNode: opt.KHRGeometryNode})
 	default:
 		err = fmt.Errorf("unknown format %q", opt.Format)
 	}
@@ -305,24 +335,36 @@ func emit(a *gltfio.Asset, model *physics.Model, opt Options) error {
 			return fmt.Errorf("internal: encoder node %d landed at %d", k, got)
 		}
 	}
-	for _, k := range physicsKeys {
-		if v, ok := doc.Extensions[k]; ok {
-			tv, err := gltfio.FromGo(v)
-			if err != nil {
-				return err
-			}
+	for _, k := range familyKeys[opt.Format] {
+		v, ok := doc.Extensions[k]
+		if !ok {
+			continue
+		}
+		tv, err := gltfio.FromGo(v)
+		if err != nil {
+			return err
+		}
+		if _, had := a.Tree.Obj("extensions").Get(k); !had {
 			if err := a.Set(tv, "extensions", k); err != nil {
 				return err
 			}
+			continue
+		}
+		if k != arrayKey {
+			continue // only shapes are generated at document level
+		}
+		enc, _ := tv.(*gltfio.Object)
+		shapes := enc.Arr("shapes")
+		if len(shapes) < existing {
+			return errors.New("internal: encoder dropped placeholder shapes")
+		}
+		merged := append(append([]any{}, a.Tree.Obj("extensions").Obj(k).Arr("shapes")...), shapes[existing:]...)
+		if err := a.Set(merged, "extensions", k, "shapes"); err != nil {
+			return err
 		}
 	}
-	ids := make([]int, 0, len(model.Nodes))
-	for i := range model.Nodes {
-		ids = append(ids, i)
-	}
-	sort.Ints(ids)
-	for _, i := range ids {
-		for _, k := range physicsKeys {
+	for _, i := range gen.NodeIndices() {
+		for _, k := range familyKeys[opt.Format] {
 			if v, ok := doc.Nodes[i].Extensions[k]; ok {
 				tv, err := gltfio.FromGo(v)
 				if err != nil {

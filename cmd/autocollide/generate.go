@@ -9,6 +9,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/spf13/cobra"
 )
@@ -152,7 +153,7 @@ func generateOne(ctx context.Context, in, out string, inPlace bool, opt generate
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in, err)
 	}
-	if rep.Bodies == 0 && rep.Kept == 0 {
+	if rep.Bodies == 0 && rep.Kept == 0 && physics.Detect(a.Doc) == physics.None {
 		return nil, fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", in)
 	}
 	return rep, a.Save(out)

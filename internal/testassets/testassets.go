@@ -41,8 +41,19 @@ func Shared(t testing.TB) string {
 // Corpus returns every .gltf and .glb file of shared/corpus, sorted.
 func Corpus(t testing.TB) []string {
 	t.Helper()
+	return gltfFiles(t, "corpus")
+}
+
+// CorpusPhysics returns every .gltf and .glb file of shared/corpus-physics
+// (real assets that already carry OMI physics), sorted.
+func CorpusPhysics(t testing.TB) []string {
+	t.Helper()
+	return gltfFiles(t, "corpus-physics")
+}
+
+func gltfFiles(t testing.TB, sub string) []string {
 	var files []string
-	filepath.Walk(filepath.Join(Shared(t), "corpus"), func(p string, info os.FileInfo, err error) error {
+	filepath.Walk(filepath.Join(Shared(t), sub), func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() && (strings.HasSuffix(p, ".gltf") || strings.HasSuffix(p, ".glb")) {
 			files = append(files, p)
 		}
@@ -50,7 +61,7 @@ func Corpus(t testing.TB) []string {
 	})
 	sort.Strings(files)
 	if len(files) == 0 {
-		t.Fatal("shared/corpus holds no glTF files")
+		t.Fatalf("shared/%s holds no glTF files", sub)
 	}
 	return files
 }
