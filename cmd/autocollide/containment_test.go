@@ -11,7 +11,8 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/omi"
 )
 
 // TestCorpusContainment: every vertex of a generated body lies inside one
@@ -43,9 +44,21 @@ type worldCollider struct {
 // checkContainment decodes the physics the file carries (either family)
 // and checks every vertex of each generated body against its colliders.
 func checkContainment(a *gltfio.Asset) error {
-	model, _, _, err := convert.Decode(a.Doc)
-	if err != nil {
-		return err
+	var models []*physics.Model
+	fam := physics.Detect(a.Doc)
+	if fam == physics.OMI || fam == physics.Both {
+		m, _, err := omi.Decode(a.Doc)
+		if err != nil {
+			return err
+		}
+		models = append(models, m)
+	}
+	if fam == physics.KHR || fam == physics.Both {
+		m, _, err := khr.Decode(a.Doc)
+		if err != nil {
+			return err
+		}
+		models = append(models, m)
 	}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {
@@ -71,22 +84,24 @@ func checkContainment(a *gltfio.Asset) error {
 		}
 	}
 	colliders := map[int][]worldCollider{}
-	for _, idx := range model.NodeIndices() {
-		n := model.Nodes[idx]
-		if n.Collider == nil || n.Collider.Shape < 0 || !generated(a, idx) {
-			continue
-		}
-		inv, ok := world[idx].Inverse()
-		if !ok {
-			return fmt.Errorf("nodes[%d]: singular collider transform", idx)
-		}
-		c := worldCollider{inv: inv, shape: model.Shapes[n.Collider.Shape]}
-		if c.shape.Type == physics.Convex {
-			if c.planes, err = hullPlanes(a, c.shape.Mesh); err != nil {
-				return err
+	for _, model := range models {
+		for _, idx := range model.NodeIndices() {
+			n := model.Nodes[idx]
+			if n.Collider == nil || n.Collider.Shape < 0 || !generated(a, idx) {
+				continue
 			}
+			inv, ok := world[idx].Inverse()
+			if !ok {
+				return fmt.Errorf("nodes[%d]: singular collider transform", idx)
+			}
+			c := worldCollider{inv: inv, shape: model.Shapes[n.Collider.Shape]}
+			if c.shape.Type == physics.Convex {
+				if c.planes, err = hullPlanes(a, c.shape.Mesh); err != nil {
+					return err
+				}
+			}
+			colliders[rootOf(idx)] = append(colliders[rootOf(idx)], c)
 		}
-		colliders[rootOf(idx)] = append(colliders[rootOf(idx)], c)
 	}
 	for _, p := range ex.Parts {
 		cs, ok := colliders[p.Root]
