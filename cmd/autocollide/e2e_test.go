@@ -151,7 +151,7 @@ type validatorResult struct {
 	Codes  []string `json:"codes"`
 }
 
-func validate(t *testing.T, files []string) map[string]validatorResult {
+func runValidator(t *testing.T, files []string) map[string]validatorResult {
 	tools := testassets.Tools(t)
 	cmd := exec.Command("node", append([]string{filepath.Join(tools, "validate", "validate.mjs")}, files...)...)
 	cmd.Dir = tools
@@ -181,7 +181,7 @@ func TestCorpusValidator(t *testing.T) {
 			seen[r.in] = true
 		}
 	}
-	res := validate(t, files)
+	res := runValidator(t, files)
 	for _, r := range runs {
 		in, out := res[r.in], res[r.out]
 		had := map[string]bool{}

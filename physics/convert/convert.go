@@ -14,7 +14,8 @@
 //	                             dropped (KHR mesh geometry lives on colliders only)
 //	  name/extras/extensions of a convex/trimesh shape
 //	                             dropped (KHR mesh geometry has no shape object)
-//	  OMI_physics_gravity        kept as is; KHR has no gravity and its shape/trigger references now dangle
+//	  OMI_physics_gravity        kept as is, with the document's OMI_physics_shape array so its shape
+//	                             references resolve; KHR has no gravity and its trigger references dangle
 //	KHR → OMI
 //	  plane                      a box PlaneThickness thick, PlaneExtent wide where the plane is unbounded
 //	  absent mass (engine-computed)
@@ -138,7 +139,11 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 	}
 	if from != to {
 		if to == physics.KHR {
-			physics.RemoveExtensions(doc, physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider)
+			drop := []string{physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider}
+			if _, ok := doc.Extensions[physics.ExtOMIGravity]; !ok && !hasNodeExt(doc, physics.ExtOMIGravity) {
+				drop = append(drop, physics.ExtOMIShape)
+			}
+			physics.RemoveExtensions(doc, drop...)
 		} else {
 			physics.RemoveExtensions(doc, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
 		}
@@ -249,7 +254,7 @@ func (a *adapter) toKHR() {
 		m.Joints[i].Limits = limits
 	}
 	if _, ok := a.doc.Extensions[physics.ExtOMIGravity]; ok || hasNodeExt(a.doc, physics.ExtOMIGravity) {
-		a.lossy("extensions."+physics.ExtOMIGravity, "KHR has no gravity: OMI_physics_gravity is kept as is, but its OMI shape and trigger references no longer resolve")
+		a.lossy("extensions."+physics.ExtOMIGravity, "KHR has no gravity: OMI_physics_gravity is kept as is, with the OMI_physics_shape shapes it refers to; its trigger references no longer resolve")
 	}
 }
 
