@@ -10,6 +10,7 @@ import (
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/khr"
@@ -47,11 +48,24 @@ type Options struct {
 	// Binary says the output container is GLB (generated data then goes
 	// into the BIN chunk).
 	Binary bool
+	// Mass says how dynamic bodies get their mass.
+	Mass Mass
+}
+
+// BodyReport says what was generated for one body.
+type BodyReport struct {
+	Node       int     `json:"node"`
+	Name       string  `json:"name"`
+	Colliders  int     `json:"colliders"`
+	Volume     float64 `json:"volume"`
+	Mass       float64 `json:"mass"`
+	MassSource string  `json:"massSource"`
 }
 
 // Report says what was done to one asset.
 type Report struct {
 	Bodies    int            `json:"bodies"`
+	BodyList  []BodyReport   `json:"bodyList"`
 	Colliders map[string]int `json:"colliders"`
 	// Kept counts scene roots whose existing physics was kept as it was.
 	Kept     int      `json:"kept,omitempty"`
@@ -202,12 +216,15 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 			return err
 		}
 	}
+	var solids []solid
+	var convex []mass.Convex
 	for k, pi := range parts {
 		p := &ex.Parts[pi]
 		local := make([]geom.Vec3, len(p.Vertices))
 		for i, v := range p.Vertices {
 			local[i] = inv.Point(v)
 		}
+		solids = append(solids, solid{local, p.Triangles})
 		node := gltfio.NewObject()
 		node.Set("name", fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k))
 		var shape physics.Shape
@@ -222,6 +239,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 			shape = physics.Shape{Type: physics.Box, Size: size}
 			c := b.Center()
 			node.Set("translation", []any{gltfio.Num(c[0]), gltfio.Num(c[1]), gltfio.Num(c[2])})
+			convex = append(convex, boxConvex(c, size))
 		case Hull:
 			h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
 			if err != nil {
@@ -232,6 +250,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 				return fmt.Errorf("%s: %w", p.Name, err)
 			}
 			shape = physics.Shape{Type: physics.Convex, Mesh: m}
+			convex = append(convex, mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles})
 		default:
 			return fmt.Errorf("unknown method %q", opt.Method)
 		}
@@ -243,7 +262,20 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 		model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
 		rep.Colliders[string(shape.Type)]++
 	}
-	model.Node(r).Motion = &physics.Motion{Type: physics.Dynamic}
+	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name, Colliders: len(parts)}
+	props, source, err := bodyMass(solids, convex)
+	var mo *physics.Motion
+	if err == nil {
+		mo, err = motion(props, opt.Mass, scale)
+	}
+	if err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", nodeName(a.Doc, r), err))
+		mo = &physics.Motion{Type: physics.Dynamic}
+	} else {
+		br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source
+	}
+	model.Node(r).Motion = mo
+	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
 }

@@ -33,6 +33,11 @@ type Profile struct {
 	Method string `yaml:"method"`
 	// MaxHullVertices caps the vertices of each convex hull.
 	MaxHullVertices int `yaml:"maxHullVertices"`
+	// Density (kg/m³), Material (a named density) or Mass (kg per body)
+	// says how heavy dynamic bodies are; at most one is set.
+	Density  float64 `yaml:"density"`
+	Material string  `yaml:"material"`
+	Mass     float64 `yaml:"mass"`
 }
 
 // Presets returns the names of the embedded presets, sorted.

@@ -3,21 +3,24 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/spf13/cobra"
 )
 
 type generateFlags struct {
-	output, outDir, format, profile, khrGeometry, method string
-	inPlace                                              bool
-	maxHullVertices                                      int
+	output, outDir, format, profile, khrGeometry, method, material string
+	inPlace                                                        bool
+	maxHullVertices                                                int
+	density, mass                                                  float64
 }
 
 func newGenerate() *cobra.Command {
@@ -56,6 +59,9 @@ buffers and images it references.`,
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
 	fl.StringVar(&f.method, "method", "", "collider method: aabb or hull (default from the profile: hull)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
+	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
+	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
+	fl.Float64Var(&f.mass, "mass", 0, "total mass of each dynamic body in kg, instead of a density")
 	return c
 }
 
@@ -84,6 +90,9 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	}
 	if f.maxHullVertices != 0 {
 		opt.MaxHullVertices = f.maxHullVertices
+	}
+	if opt.Mass, err = massSpec(f, prof); err != nil {
+		return usageError{err}
 	}
 	geometryForm := pick(f.khrGeometry, prof.KHRGeometry)
 	switch {
@@ -130,6 +139,39 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	return nil
 }
 
+// massSpec resolves --density, --material and --mass over the profile's
+// density, material and mass: at most one of the three on each level, and
+// the command line wins.
+func massSpec(f generateFlags, p *profiles.Profile) (generate.Mass, error) {
+	resolve := func(where string, density float64, material string, total float64) (generate.Mass, bool, error) {
+		n := 0
+		for _, set := range []bool{density != 0, material != "", total != 0} {
+			if set {
+				n++
+			}
+		}
+		switch {
+		case n == 0:
+			return generate.Mass{}, false, nil
+		case n > 1:
+			return generate.Mass{}, false, fmt.Errorf("%s: give only one of density, material and mass", where)
+		case material != "":
+			d, err := mass.Density(material)
+			return generate.Mass{Density: d}, true, err
+		case density != 0 && !(density > 0 && density < math.Inf(1)):
+			return generate.Mass{}, false, fmt.Errorf("%s: density %v is not a positive number", where, density)
+		case total != 0 && !(total > 0 && total < math.Inf(1)):
+			return generate.Mass{}, false, fmt.Errorf("%s: mass %v is not a positive number", where, total)
+		}
+		return generate.Mass{Density: density, Mass: total}, true, nil
+	}
+	if m, ok, err := resolve("command line", f.density, f.material, f.mass); ok || err != nil {
+		return m, err
+	}
+	m, _, err := resolve("profile "+p.Name, p.Density, p.Material, p.Mass)
+	return m, err
+}
+
 func pick(flag, profile string) string {
 	if flag != "" {
 		return flag
@@ -169,6 +211,13 @@ func summary(r *generate.Report) string {
 	s := fmt.Sprintf("%d bodies", r.Bodies)
 	for _, k := range kinds {
 		s += fmt.Sprintf(", %d %s", r.Colliders[k], k)
+	}
+	total := 0.0
+	for _, b := range r.BodyList {
+		total += b.Mass
+	}
+	if total > 0 {
+		s += fmt.Sprintf(", %.4g kg", total)
 	}
 	if r.Kept > 0 {
 		s += fmt.Sprintf(", %d kept as authored", r.Kept)

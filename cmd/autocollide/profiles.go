@@ -30,6 +30,14 @@ func newProfiles() *cobra.Command {
 				return usageError{err}
 			}
 			fmt.Fprintf(c.OutOrStdout(), "# %s\nformat: %s\nkhrGeometry: %s\nmethod: %s\nmaxHullVertices: %d\n", p.Name, p.Format, p.KHRGeometry, p.Method, p.MaxHullVertices)
+			switch {
+			case p.Material != "":
+				fmt.Fprintf(c.OutOrStdout(), "material: %s\n", p.Material)
+			case p.Mass != 0:
+				fmt.Fprintf(c.OutOrStdout(), "mass: %g\n", p.Mass)
+			case p.Density != 0:
+				fmt.Fprintf(c.OutOrStdout(), "density: %g\n", p.Density)
+			}
 			return nil
 		},
 	})
