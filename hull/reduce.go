@@ -21,8 +21,8 @@ const (
 	// minCutVolume: the greedy stops when the best cut removes less than
 	// this fraction of the starting box's volume.
 	minCutVolume = 1e-9
-	// offsetMargin is added to every cutting plane's offset after it is
-	// pushed out to the farthest input point.
+	// offsetMargin is added, with the construction tolerance, to every
+	// cutting plane's offset after it is pushed out to the farthest point.
 	offsetMargin = 1e-12
 	// weldTolerance: a new vertex this close to an existing one is merged
 	// with it (the polytope moves by at most this much).
@@ -43,15 +43,17 @@ type plane struct {
 	d float64
 }
 
-// reduce replaces the hull (v, tris) of the normalized points pts by a
-// polytope that contains every point, with at most maxV vertices (if > 0)
+// reduce replaces the hull (v, tris) by a polytope that contains every
+// point within margin of it (the points lie within the construction
+// tolerance of their hull, so only the hull's vertices are scanned), with at most maxV vertices (if > 0)
 // and maxF faces (if > 0). It starts from the tighter of the bounding box
 // and the principal-axes box and greedily cuts it with the hull's polygon
 // planes, each time taking the cut that removes the most volume among
 // those that keep the polytope within the limits (lazy greedy: a cut can
 // only remove less once the polytope has shrunk). The kept planes are then
 // pushed out to the farthest input point and the polytope rebuilt.
-func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*polytope, error) {
+func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*polytope, error) {
+	pts := v
 	fits := func(p *polytope) bool {
 		return (maxV <= 0 || len(p.v) <= maxV) && (maxF <= 0 || len(p.f) <= maxF)
 	}
@@ -62,7 +64,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 	}
 	var start *polytope
 	for _, ax := range axes {
-		b := boxPolytope(ax, pts)
+		b := boxPolytope(ax, pts, margin)
 		if start == nil || b.volume() < start.volume() {
 			start = b
 		}
@@ -110,7 +112,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 
 	// Push every kept plane out to the farthest point, then rebuild.
 	for i := range chosen {
-		chosen[i].d = farthest(pts, chosen[i].n) + offsetMargin
+		chosen[i].d = farthest(pts, chosen[i].n) + margin
 	}
 	for len(chosen) >= 0 {
 		p := start
@@ -254,11 +256,11 @@ func principalAxes(v []geom.Vec3) ([3]geom.Vec3, bool) {
 }
 
 // boxPolytope returns the box with the right-handed axes ax that bounds pts.
-func boxPolytope(ax [3]geom.Vec3, pts []geom.Vec3) *polytope {
+func boxPolytope(ax [3]geom.Vec3, pts []geom.Vec3, margin float64) *polytope {
 	var lo, hi [3]float64
 	for k := 0; k < 3; k++ {
-		hi[k] = farthest(pts, ax[k]) + offsetMargin
-		lo[k] = -farthest(pts, ax[k].Scale(-1)) - offsetMargin
+		hi[k] = farthest(pts, ax[k]) + margin
+		lo[k] = -farthest(pts, ax[k].Scale(-1)) - margin
 	}
 	p := &polytope{}
 	for i := 0; i < 8; i++ {
@@ -570,4 +572,14 @@ func directionCell(n geom.Vec3, k int) int {
 		return min(max(c, 0), k-1)
 	}
 	return (face*k+cellOf(n[(ax+1)%3]))*k + cellOf(n[(ax+2)%3])
+}
+
+// maxOutside returns how far the farthest of pts lies outside the
+// polytope's face planes (negative when all are strictly inside).
+func (p *polytope) maxOutside(pts []geom.Vec3) float64 {
+	worst := math.Inf(-1)
+	for i, n := range p.n {
+		worst = math.Max(worst, farthest(pts, n)-p.d[i])
+	}
+	return worst
 }
