@@ -213,7 +213,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		return h, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
-	if err := Validate(h, nil); err != nil {
+	if err := validate(h, nil, false); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil

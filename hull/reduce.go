@@ -158,7 +158,9 @@ func (q *cutQueue) Pop() any {
 func farthest(pts []geom.Vec3, n geom.Vec3) float64 {
 	m := math.Inf(-1)
 	for _, p := range pts {
-		m = math.Max(m, n.Dot(p))
+		if d := n[0]*p[0] + n[1]*p[1] + n[2]*p[2]; d > m {
+			m = d
+		}
 	}
 	return m
 }

@@ -51,6 +51,13 @@ func (e *ValidationError) add(format string, args ...any) {
 //
 // points may be nil to check the shape only.
 func Validate(h *Hull, points []geom.Vec3) error {
+	return validate(h, points, true)
+}
+
+// validate is Validate; global=false skips the all-vertices-against-all-
+// planes convexity check (Build relies on the per-edge check for exact
+// hulls, whose every vertex is a point checked during construction).
+func validate(h *Hull, points []geom.Vec3, global bool) error {
 	e := &ValidationError{}
 	if h == nil {
 		e.add("nil hull")
@@ -161,7 +168,7 @@ func Validate(h *Hull, points []geom.Vec3) error {
 			}
 		}
 	}
-	if nv*len(h.Triangles) <= 4_000_000 {
+	if global && nv*len(h.Triangles) <= 4_000_000 {
 		for i := range h.Triangles {
 			for _, v := range h.Vertices {
 				if d := normals[i].Dot(v) - offsets[i]; d > worst {
