@@ -196,20 +196,24 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		if maxF > 0 && maxF < 6 {
 			return nil, fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)
 		}
-		pt, err := reduce(m.norm, m.tris, src, maxV, maxF)
+		pt, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
 		if err != nil {
 			return nil, fmt.Errorf("hull: reducing %d vertices to %d: %w", len(h.Vertices), maxV, err)
 		}
 		h.Vertices, h.Triangles = pt.mesh(n.denorm)
 		h.Reduced = true
-		// The reduced hull is small: check containment of every point.
-		if err := Validate(h, points); err != nil {
+		if err := Validate(h, nil); err != nil {
 			return nil, fmt.Errorf("hull: reduced hull failed validation: %w", err)
+		}
+		// Every point is within eps of the exact hull: check that the
+		// exact hull's vertices are inside every face of the result.
+		if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
+			return nil, fmt.Errorf("hull: reduced hull leaves a hull vertex %.3g (relative) outside", d)
 		}
 		return h, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
-	if err := Validate(h, nil); err != nil {
+	if err := validate(h, nil, false); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil
@@ -263,14 +267,17 @@ type mesh struct {
 // compact renumbers the used points in order of first use.
 func compact(tris [][3]int32, out func(int32) geom.Vec3, norm []geom.Vec3) mesh {
 	var m mesh
-	idx := make(map[int32]uint32, len(tris)/2+4)
+	idx := make([]int32, len(norm))
+	for i := range idx {
+		idx[i] = -1
+	}
 	for _, t := range tris {
 		var o [3]uint32
 		for k, v := range t {
-			j, ok := idx[v]
-			if !ok {
+			j := uint32(idx[v])
+			if idx[v] < 0 {
 				j = uint32(len(m.out))
-				idx[v] = j
+				idx[v] = int32(j)
 				m.out = append(m.out, out(v))
 				m.norm = append(m.norm, norm[v])
 			}

@@ -11,13 +11,7 @@ import (
 // triangle's region and the region count. Deterministic: regions are
 // numbered in triangle order.
 func coplanarRegions(v []geom.Vec3, tris [][3]uint32, tol float64) ([]int32, int) {
-	type dedge struct{ a, b uint32 }
-	owner := make(map[dedge]int32, 3*len(tris))
-	for i, t := range tris {
-		for k := 0; k < 3; k++ {
-			owner[dedge{t[k], t[(k+1)%3]}] = int32(i)
-		}
-	}
+	ei := newEdgeIndex(len(v), tris)
 	region := make([]int32, len(tris))
 	for i := range region {
 		region[i] = -1
@@ -39,8 +33,8 @@ func coplanarRegions(v []geom.Vec3, tris [][3]uint32, tol float64) ([]int32, int
 			stack = stack[:len(stack)-1]
 			tt := tris[ti]
 			for k := 0; k < 3; k++ {
-				j, ok := owner[dedge{tt[(k+1)%3], tt[k]}]
-				if !ok || region[j] >= 0 {
+				j := ei.owner(tt[(k+1)%3], tt[k])
+				if j < 0 || region[j] >= 0 {
 					continue
 				}
 				u := tris[j]
@@ -71,5 +65,57 @@ func coplanarRegions(v []geom.Vec3, tris [][3]uint32, tol float64) ([]int32, int
 // CoplanarTolerance relative to the hull's diagonal.
 func PolygonCount(v []geom.Vec3, tris [][3]uint32, tol float64) int {
 	_, n := coplanarRegions(v, tris, tol)
+	return n
+}
+
+// edgeIndex finds, for a triangle mesh, the triangle that owns a directed
+// edge, without a hash map: outgoing edges are grouped by start vertex.
+type edgeIndex struct {
+	start []int32 // start[v]..start[v+1] index into to/tri
+	to    []uint32
+	tri   []int32
+}
+
+func newEdgeIndex(nv int, tris [][3]uint32) edgeIndex {
+	e := edgeIndex{start: make([]int32, nv+1), to: make([]uint32, 3*len(tris)), tri: make([]int32, 3*len(tris))}
+	for _, t := range tris {
+		for _, a := range t {
+			e.start[a+1]++
+		}
+	}
+	for v := 0; v < nv; v++ {
+		e.start[v+1] += e.start[v]
+	}
+	fill := append([]int32(nil), e.start[:nv]...)
+	for i, t := range tris {
+		for k := 0; k < 3; k++ {
+			a := t[k]
+			e.to[fill[a]] = t[(k+1)%3]
+			e.tri[fill[a]] = int32(i)
+			fill[a]++
+		}
+	}
+	return e
+}
+
+// owner returns the triangle with directed edge a→b (the first one if
+// several), or -1.
+func (e edgeIndex) owner(a, b uint32) int32 {
+	for j := e.start[a]; j < e.start[a+1]; j++ {
+		if e.to[j] == b {
+			return e.tri[j]
+		}
+	}
+	return -1
+}
+
+// count returns how many triangles have the directed edge a→b.
+func (e edgeIndex) count(a, b uint32) int {
+	n := 0
+	for j := e.start[a]; j < e.start[a+1]; j++ {
+		if e.to[j] == b {
+			n++
+		}
+	}
 	return n
 }

@@ -21,9 +21,12 @@ const (
 	// minCutVolume: the greedy stops when the best cut removes less than
 	// this fraction of the starting box's volume.
 	minCutVolume = 1e-9
-	// offsetMargin is added to every cutting plane's offset after it is
-	// pushed out to the farthest input point.
+	// offsetMargin is added, with the construction tolerance, to every
+	// cutting plane's offset after it is pushed out to the farthest point.
 	offsetMargin = 1e-12
+	// weldTolerance: a new vertex this close to an existing one is merged
+	// with it (the polytope moves by at most this much).
+	weldTolerance = 1e-8
 )
 
 // polytope is a convex polyhedron as vertices and faces; each face is a
@@ -40,15 +43,17 @@ type plane struct {
 	d float64
 }
 
-// reduce replaces the hull (v, tris) of the normalized points pts by a
-// polytope that contains every point, with at most maxV vertices (if > 0)
+// reduce replaces the hull (v, tris) by a polytope that contains every
+// point within margin of it (the points lie within the construction
+// tolerance of their hull, so only the hull's vertices are scanned), with at most maxV vertices (if > 0)
 // and maxF faces (if > 0). It starts from the tighter of the bounding box
 // and the principal-axes box and greedily cuts it with the hull's polygon
 // planes, each time taking the cut that removes the most volume among
 // those that keep the polytope within the limits (lazy greedy: a cut can
 // only remove less once the polytope has shrunk). The kept planes are then
 // pushed out to the farthest input point and the polytope rebuilt.
-func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*polytope, error) {
+func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*polytope, error) {
+	pts := v
 	fits := func(p *polytope) bool {
 		return (maxV <= 0 || len(p.v) <= maxV) && (maxF <= 0 || len(p.f) <= maxF)
 	}
@@ -59,7 +64,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 	}
 	var start *polytope
 	for _, ax := range axes {
-		b := boxPolytope(ax, pts)
+		b := boxPolytope(ax, pts, margin)
 		if start == nil || b.volume() < start.volume() {
 			start = b
 		}
@@ -72,10 +77,11 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 	// Lazy greedy over candidate cuts.
 	cur := start
 	curVol := cur.volume()
+	var scratch []float64
 	pq := make(cutQueue, 0, len(cands))
 	for i, c := range cands {
-		if nx, ok := cur.clip(c); ok {
-			pq = append(pq, cut{gain: curVol - nx.volume(), idx: i})
+		if g, _, _ := cur.cutVolume(c, curVol, &scratch); g > minCut {
+			pq = append(pq, cut{gain: g, idx: i})
 		}
 	}
 	heap.Init(&pq)
@@ -85,19 +91,19 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 		if top.gain <= minCut {
 			break
 		}
-		nx, ok := cur.clip(cands[top.idx])
-		if !ok {
-			continue
-		}
-		gain := curVol - nx.volume()
+		gain, nv, nf := cur.cutVolume(cands[top.idx], curVol, &scratch)
 		if gain <= minCut {
-			continue
+			continue // the polytope only shrinks: this cut is done for
+		}
+		if (maxV > 0 && nv > maxV) || (maxF > 0 && nf > maxF) {
+			continue // would break a limit (up to rare merges): skip
 		}
 		if pq.Len() > 0 && gain < pq[0].gain {
 			heap.Push(&pq, cut{gain: gain, idx: top.idx})
 			continue
 		}
-		if !fits(nx) {
+		nx, ok := cur.clip(cands[top.idx])
+		if !ok || !fits(nx) {
 			continue // this cut would break a limit; it cannot get cheaper
 		}
 		cur, curVol = nx, nx.volume()
@@ -106,7 +112,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, pts []geom.Vec3, maxV, maxF int) (*
 
 	// Push every kept plane out to the farthest point, then rebuild.
 	for i := range chosen {
-		chosen[i].d = farthest(pts, chosen[i].n) + offsetMargin
+		chosen[i].d = farthest(pts, chosen[i].n) + margin
 	}
 	for len(chosen) >= 0 {
 		p := start
@@ -152,7 +158,9 @@ func (q *cutQueue) Pop() any {
 func farthest(pts []geom.Vec3, n geom.Vec3) float64 {
 	m := math.Inf(-1)
 	for _, p := range pts {
-		m = math.Max(m, n.Dot(p))
+		if d := n[0]*p[0] + n[1]*p[1] + n[2]*p[2]; d > m {
+			m = d
+		}
 	}
 	return m
 }
@@ -189,7 +197,19 @@ func candidatePlanes(v []geom.Vec3, tris [][3]uint32) []plane {
 		return cs[i].idx < cs[j].idx
 	})
 	if len(cs) > maxCandidates {
-		cs = cs[:maxCandidates]
+		// Keep the largest polygon in each cell of a cube map of normal
+		// directions, so that the candidates cover every direction.
+		k := int(math.Sqrt(float64(maxCandidates) / 6))
+		seen := make(map[int]bool, maxCandidates)
+		kept := cs[:0:0]
+		for _, c := range cs {
+			cell := directionCell(c.n, k)
+			if !seen[cell] {
+				seen[cell] = true
+				kept = append(kept, c)
+			}
+		}
+		cs = kept
 	}
 	out := make([]plane, len(cs))
 	for i, c := range cs {
@@ -238,11 +258,11 @@ func principalAxes(v []geom.Vec3) ([3]geom.Vec3, bool) {
 }
 
 // boxPolytope returns the box with the right-handed axes ax that bounds pts.
-func boxPolytope(ax [3]geom.Vec3, pts []geom.Vec3) *polytope {
+func boxPolytope(ax [3]geom.Vec3, pts []geom.Vec3, margin float64) *polytope {
 	var lo, hi [3]float64
 	for k := 0; k < 3; k++ {
-		hi[k] = farthest(pts, ax[k]) + offsetMargin
-		lo[k] = -farthest(pts, ax[k].Scale(-1)) - offsetMargin
+		hi[k] = farthest(pts, ax[k]) + margin
+		lo[k] = -farthest(pts, ax[k].Scale(-1)) - margin
 	}
 	p := &polytope{}
 	for i := 0; i < 8; i++ {
@@ -283,8 +303,67 @@ func (p *polytope) volume() float64 {
 	return vol / 6
 }
 
+// cutVolume returns how much volume the half-space n·x <= d removes from
+// the polytope of volume vol, without building the cut polytope: the kept
+// part's volume is the sum of cones from a point on the cutting plane to
+// each clipped face (the cap's cone is flat). scratch is reused.
+//
+// It also returns upper bounds of the cut polytope's vertex and face
+// counts (clip can only merge vertices and drop faces beyond these).
+func (p *polytope) cutVolume(c plane, vol float64, scratch *[]float64) (gain float64, nv, nf int) {
+	s := (*scratch)[:0]
+	out := false
+	for _, x := range p.v {
+		d := c.n.Dot(x) - c.d
+		s = append(s, d)
+		out = out || d > clipTolerance
+		if d <= clipTolerance {
+			nv++
+		}
+	}
+	*scratch = s
+	if !out {
+		return 0, len(p.v), len(p.f)
+	}
+	crossings := 0
+	o := c.n.Scale(c.d)
+	var kept float64
+	var poly [64]geom.Vec3
+	for _, f := range p.f {
+		pl := poly[:0]
+		keeps := false
+		for k, a := range f {
+			b := f[(k+1)%len(f)]
+			if (s[a] < -clipTolerance && s[b] > clipTolerance) || (s[a] > clipTolerance && s[b] < -clipTolerance) {
+				crossings++
+			}
+			keeps = keeps || s[a] <= clipTolerance
+			if s[a] <= 0 {
+				pl = append(pl, p.v[a].Sub(o))
+			}
+			if (s[a] < 0 && s[b] > 0) || (s[a] > 0 && s[b] < 0) {
+				t := s[a] / (s[a] - s[b])
+				pl = append(pl, p.v[a].Add(p.v[b].Sub(p.v[a]).Scale(t)).Sub(o))
+			}
+		}
+		for k := 1; k+1 < len(pl); k++ {
+			kept += pl[0].Dot(pl[k].Cross(pl[k+1]))
+		}
+		if keeps {
+			nf++
+		}
+	}
+	return vol - kept/6, nv + crossings/2, nf + 1
+}
+
 // clip returns the polytope cut by the half-space n·x <= d, and false when
-// the plane removes nothing (or everything).
+// the plane removes nothing (or everything) or when the cut could not be
+// made topologically consistent (then the plane is simply not used).
+//
+// New vertices closer than weldTolerance to an existing one are merged
+// with it, so that no sliver face appears; the cap face is made of the
+// edges left without a twin once the faces are clipped, which keeps the
+// result closed by construction.
 func (p *polytope) clip(c plane) (*polytope, bool) {
 	s := make([]float64, len(p.v))
 	anyOut, anyIn := false, false
@@ -301,45 +380,65 @@ func (p *polytope) clip(c plane) (*polytope, bool) {
 	}
 	q := &polytope{}
 	remap := make([]int32, len(p.v))
-	var capv []int32
 	for i, x := range p.v {
 		remap[i] = -1
 		if s[i] <= clipTolerance {
 			remap[i] = int32(len(q.v))
 			q.v = append(q.v, x)
-			if s[i] >= -clipTolerance {
-				capv = append(capv, remap[i])
-			}
 		}
 	}
 	type ekey struct{ a, b int32 }
-	cross := map[ekey]int32{}
+	var memo []struct {
+		k  ekey
+		id int32
+	}
 	inter := func(a, b int32) int32 {
 		k := ekey{a, b}
 		if b < a {
 			k = ekey{b, a}
 		}
-		if id, ok := cross[k]; ok {
-			return id
+		for _, m := range memo {
+			if m.k == k {
+				return m.id
+			}
 		}
 		t := s[k.a] / (s[k.a] - s[k.b])
 		x := p.v[k.a].Add(p.v[k.b].Sub(p.v[k.a]).Scale(t))
-		id := int32(len(q.v))
-		q.v = append(q.v, x)
-		cross[k] = id
-		capv = append(capv, id)
+		id := int32(-1)
+		for j, y := range q.v {
+			if x.Sub(y).Len2() <= weldTolerance*weldTolerance {
+				id = int32(j)
+				break
+			}
+		}
+		if id < 0 {
+			id = int32(len(q.v))
+			q.v = append(q.v, x)
+		}
+		memo = append(memo, struct {
+			k  ekey
+			id int32
+		}{k, id})
 		return id
 	}
 	for fi, f := range p.f {
 		var loop []int32
+		push := func(x int32) {
+			if len(loop) == 0 || loop[len(loop)-1] != x {
+				loop = append(loop, x)
+			}
+		}
 		for k, a := range f {
 			b := f[(k+1)%len(f)]
 			if remap[a] >= 0 {
-				loop = append(loop, remap[a])
+				push(remap[a])
 			}
 			if (s[a] < -clipTolerance && s[b] > clipTolerance) || (s[a] > clipTolerance && s[b] < -clipTolerance) {
-				loop = append(loop, inter(a, b))
+				push(inter(a, b))
 			}
+		}
+		for len(loop) > 1 && loop[0] == loop[len(loop)-1] {
+			loop = loop[:len(loop)-1]
 		}
 		if len(loop) >= 3 {
 			q.f = append(q.f, loop)
@@ -347,30 +446,59 @@ func (p *polytope) clip(c plane) (*polytope, bool) {
 			q.d = append(q.d, p.d[fi])
 		}
 	}
-	if len(capv) >= 3 {
-		var cen geom.Vec3
-		for _, id := range capv {
-			cen = cen.Add(q.v[id])
-		}
-		cen = cen.Scale(1 / float64(len(capv)))
-		u := anyPerpendicular(c.n)
-		w := c.n.Cross(u)
-		ang := make(map[int32]float64, len(capv))
-		for _, id := range capv {
-			r := q.v[id].Sub(cen)
-			ang[id] = math.Atan2(w.Dot(r), u.Dot(r))
-		}
-		sort.Slice(capv, func(i, j int) bool {
-			if ang[capv[i]] != ang[capv[j]] {
-				return ang[capv[i]] < ang[capv[j]]
-			}
-			return capv[i] < capv[j]
-		})
-		q.f = append(q.f, capv)
-		q.n = append(q.n, c.n)
-		q.d = append(q.d, c.d)
+	// The cap: reverse every directed edge that has no twin, then chain.
+	next := make([]int32, len(q.v))
+	for i := range next {
+		next[i] = -1
 	}
+	type dedge struct{ a, b int32 }
+	has := make(map[dedge]bool, 4*len(q.f))
+	for _, f := range q.f {
+		for k, a := range f {
+			has[dedge{a, f[(k+1)%len(f)]}] = true
+		}
+	}
+	start, count := int32(-1), 0
+	for _, f := range q.f {
+		for k, a := range f {
+			b := f[(k+1)%len(f)]
+			if has[dedge{b, a}] {
+				continue
+			}
+			if next[b] >= 0 {
+				return p, false // the boundary branches
+			}
+			next[b] = a
+			count++
+			if start < 0 {
+				start = b
+			}
+		}
+	}
+	if count < 3 {
+		return p, false
+	}
+	capLoop := make([]int32, 0, count)
+	for x := start; ; {
+		capLoop = append(capLoop, x)
+		x = next[x]
+		if x < 0 || len(capLoop) > count {
+			return p, false
+		}
+		if x == start {
+			break
+		}
+	}
+	if len(capLoop) != count {
+		return p, false // several boundary loops
+	}
+	q.f = append(q.f, capLoop)
+	q.n = append(q.n, c.n)
+	q.d = append(q.d, c.d)
 	q.cleanup()
+	if len(q.v) < 4 || len(q.f) < 4 {
+		return p, false
+	}
 	return q, true
 }
 
@@ -411,18 +539,6 @@ func (p *polytope) cleanup() {
 	p.v, p.f, p.n, p.d = nv, nf, nn, nd
 }
 
-func anyPerpendicular(n geom.Vec3) geom.Vec3 {
-	k := 0
-	for j := 1; j < 3; j++ {
-		if math.Abs(n[j]) < math.Abs(n[k]) {
-			k = j
-		}
-	}
-	var a geom.Vec3
-	a[k] = 1
-	return n.Cross(a).Normalize()
-}
-
 // mesh returns the polytope as an indexed triangle mesh (fan per face),
 // with vertices mapped by out.
 func (p *polytope) mesh(out func(geom.Vec3) geom.Vec3) ([]geom.Vec3, [][3]uint32) {
@@ -437,4 +553,35 @@ func (p *polytope) mesh(out func(geom.Vec3) geom.Vec3) ([]geom.Vec3, [][3]uint32
 		}
 	}
 	return vs, tris
+}
+
+// directionCell numbers the cell of a k×k-per-face cube map that the unit
+// vector n falls in.
+func directionCell(n geom.Vec3, k int) int {
+	ax := 0
+	for j := 1; j < 3; j++ {
+		if math.Abs(n[j]) > math.Abs(n[ax]) {
+			ax = j
+		}
+	}
+	face := 2 * ax
+	if n[ax] < 0 {
+		face++
+	}
+	m := math.Abs(n[ax])
+	cellOf := func(x float64) int {
+		c := int((x/m + 1) / 2 * float64(k))
+		return min(max(c, 0), k-1)
+	}
+	return (face*k+cellOf(n[(ax+1)%3]))*k + cellOf(n[(ax+2)%3])
+}
+
+// maxOutside returns how far the farthest of pts lies outside the
+// polytope's face planes (negative when all are strictly inside).
+func (p *polytope) maxOutside(pts []geom.Vec3) float64 {
+	worst := math.Inf(-1)
+	for i, n := range p.n {
+		worst = math.Max(worst, farthest(pts, n)-p.d[i])
+	}
+	return worst
 }

@@ -51,6 +51,13 @@ func (e *ValidationError) add(format string, args ...any) {
 //
 // points may be nil to check the shape only.
 func Validate(h *Hull, points []geom.Vec3) error {
+	return validate(h, points, true)
+}
+
+// validate is Validate; global=false skips the all-vertices-against-all-
+// planes convexity check (Build relies on the per-edge check for exact
+// hulls, whose every vertex is a point checked during construction).
+func validate(h *Hull, points []geom.Vec3, global bool) error {
 	e := &ValidationError{}
 	if h == nil {
 		e.add("nil hull")
@@ -102,25 +109,20 @@ func Validate(h *Hull, points []geom.Vec3) error {
 	}
 
 	// Topology.
-	type dedge struct{ a, b uint32 }
-	owner := make(map[dedge]int, 3*len(h.Triangles))
+	ei := newEdgeIndex(nv, h.Triangles)
+	edges := 0
 	for i, t := range h.Triangles {
 		for k := 0; k < 3; k++ {
-			de := dedge{t[k], t[(k+1)%3]}
-			if j, ok := owner[de]; ok {
-				e.add("edge %d→%d is used in the same direction by triangles %d and %d (non-manifold or inconsistent winding)", de.a, de.b, j, i)
-				continue
+			a, b := t[k], t[(k+1)%3]
+			if n := ei.count(a, b); n > 1 && ei.owner(a, b) == int32(i) {
+				e.add("edge %d→%d is used in the same direction by %d triangles (non-manifold or inconsistent winding)", a, b, n)
 			}
-			owner[de] = i
-		}
-	}
-	edges := 0
-	for de := range owner {
-		if _, ok := owner[dedge{de.b, de.a}]; !ok {
-			e.add("edge %d→%d has no opposite edge (open mesh or inconsistent winding)", de.a, de.b)
-		}
-		if de.a < de.b {
-			edges++
+			if ei.owner(b, a) < 0 {
+				e.add("edge %d→%d has no opposite edge (open mesh or inconsistent winding)", a, b)
+			}
+			if a < b {
+				edges++
+			}
 		}
 	}
 	if len(e.Problems) > 0 {
@@ -131,7 +133,7 @@ func Validate(h *Hull, points []geom.Vec3) error {
 	}
 	// Connectivity over shared edges.
 	seen := make([]bool, len(h.Triangles))
-	stack := []int{0}
+	stack := []int32{0}
 	seen[0] = true
 	reached := 1
 	for len(stack) > 0 {
@@ -139,7 +141,7 @@ func Validate(h *Hull, points []geom.Vec3) error {
 		stack = stack[:len(stack)-1]
 		t := h.Triangles[i]
 		for k := 0; k < 3; k++ {
-			if j, ok := owner[dedge{t[(k+1)%3], t[k]}]; ok && !seen[j] {
+			if j := ei.owner(t[(k+1)%3], t[k]); j >= 0 && !seen[j] {
 				seen[j] = true
 				reached++
 				stack = append(stack, j)
@@ -158,7 +160,7 @@ func Validate(h *Hull, points []geom.Vec3) error {
 	worst, worstAt := 0.0, -1
 	for i, t := range h.Triangles {
 		for k := 0; k < 3; k++ {
-			j := owner[dedge{t[(k+1)%3], t[k]}]
+			j := ei.owner(t[(k+1)%3], t[k])
 			for _, x := range h.Triangles[j] {
 				if d := normals[i].Dot(h.Vertices[x]) - offsets[i]; d > worst {
 					worst, worstAt = d, i
@@ -166,7 +168,7 @@ func Validate(h *Hull, points []geom.Vec3) error {
 			}
 		}
 	}
-	if nv*len(h.Triangles) <= 4_000_000 {
+	if global && nv*len(h.Triangles) <= 4_000_000 {
 		for i := range h.Triangles {
 			for _, v := range h.Vertices {
 				if d := normals[i].Dot(v) - offsets[i]; d > worst {
