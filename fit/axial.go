@@ -13,11 +13,13 @@ const (
 	// sphere, on top of the principal and box axes.
 	axisSeedsSphere = 32
 	// axisRefined is how many of the best seeds are refined.
-	axisRefined = 3
+	axisRefined = 2
 	// radiusScan and radiusGolden are the coarse samples and golden-section
 	// steps of the capsule radius search for one axis.
-	radiusScan   = 8
-	radiusGolden = 40
+	radiusScan   = 6
+	radiusGolden = 20
+	// finalGolden is the number of golden-section steps of the final fit.
+	finalGolden = 48
 )
 
 // axial is a capsule or cylinder for a given axis u, in the frame (a, b, u):
@@ -62,6 +64,15 @@ func cylinderFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 // golden-section search of the volume between the circle radius (smallest
 // feasible) and the radius at which the capsule becomes a sphere.
 func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
+	return capsuleSearch(pts, a, b, u, radiusGolden)
+}
+
+// capsuleFinal is capsuleFor with a finer radius search.
+func capsuleFinal(pts []geom.Vec3, a, b, u geom.Vec3) axial {
+	return capsuleSearch(pts, a, b, u, finalGolden)
+}
+
+func capsuleSearch(pts []geom.Vec3, a, b, u geom.Vec3, golden int) axial {
 	q := make([]vec2, len(pts))
 	t := make([]float64, len(pts))
 	mec := projectAxial(pts, a, b, u, q, t)
@@ -82,10 +93,17 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 	seg := func(r float64) (lo, hi float64) {
 		top, bot := math.Inf(-1), math.Inf(1)
 		rr := r * r
-		for i := range t {
-			s := math.Sqrt(math.Max(0, rr-d2[i]))
-			top = math.Max(top, t[i]-s)
-			bot = math.Min(bot, t[i]+s)
+		for i, ti := range t {
+			s := 0.0
+			if e := rr - d2[i]; e > 0 {
+				s = math.Sqrt(e)
+			}
+			if ti-s > top {
+				top = ti - s
+			}
+			if ti+s < bot {
+				bot = ti + s
+			}
 		}
 		if top < bot { // the capsule is a sphere
 			m := (top + bot) / 2
@@ -110,7 +128,7 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 		g := (math.Sqrt(5) - 1) / 2
 		xa, xb := x1-g*(x1-x0), x0+g*(x1-x0)
 		va, vb := vol(xa), vol(xb)
-		for k := 0; k < radiusGolden; k++ {
+		for k := 0; k < golden; k++ {
 			if va < vb {
 				x1, xb, vb = xb, xa, va
 				xa = x1 - g*(x1-x0)
@@ -213,14 +231,21 @@ func (in *Input) axialFrame(opt Options, fit axialFunc) (geom.Quat, geom.Mat3) {
 func (in *Input) capsule(opt Options, tol float64) Shape {
 	q, m := in.axialFrame(opt, capsuleFor)
 	a, u, b := m.Col(0), m.Col(1), m.Col(2)
-	f := capsuleFor(in.support, b, a, u)
+	f := capsuleFinal(in.support, b, a, u)
 	// capsuleFor's frame is (b, a, u): keep its coordinates consistent.
 	base := in.origin.Add(b.Scale(f.c[0])).Add(a.Scale(f.c[1]))
 	var r2 float64
 	for _, p := range in.points {
 		d := p.Sub(base)
-		t := math.Max(f.lo, math.Min(f.hi, d.Dot(u)))
-		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+		t := d.Dot(u)
+		if t < f.lo {
+			t = f.lo
+		} else if t > f.hi {
+			t = f.hi
+		}
+		if e := d.Sub(u.Scale(t)).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{
@@ -241,8 +266,15 @@ func (in *Input) cylinder(opt Options, tol float64) Shape {
 	for _, p := range in.points {
 		d := p.Sub(base)
 		t := d.Dot(u)
-		lo, hi = math.Min(lo, t), math.Max(hi, t)
-		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+		if t < lo {
+			lo = t
+		}
+		if t > hi {
+			hi = t
+		}
+		if e := d.Sub(u.Scale(t)).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{

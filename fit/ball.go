@@ -202,7 +202,9 @@ func (in *Input) sphere(tol float64) Shape {
 	c := b.c.Add(in.origin)
 	var r2 float64
 	for _, p := range in.points {
-		r2 = math.Max(r2, p.Sub(c).Len2())
+		if e := p.Sub(c).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{Kind: KindSphere, Center: c, Rotation: geom.IdentityQuat(), Radius: r}

@@ -13,13 +13,13 @@ const (
 	// refineStart is the first rotation step of a pattern search (radians).
 	refineStart = 0.05
 	// refineStop is the step at which a pattern search stops (radians).
-	refineStop = 1e-7
+	refineStop = 1e-6
 	// refineGain is the relative decrease a trial must bring to be taken.
-	refineGain = 1e-12
+	refineGain = 1e-9
 	// refineIterations caps the rounds of one pattern search.
-	refineIterations = 400
+	refineIterations = 200
 	// boxSeeds is how many of the best face-flush boxes are refined.
-	boxSeeds = 4
+	boxSeeds = 3
 )
 
 // aabb is the axis-aligned box of every point, inflated by tol.
@@ -39,6 +39,21 @@ func (in *Input) box(opt Options, tol float64) Shape {
 
 // boxFrame finds the orientation of the smallest box (columns = box axes).
 func (in *Input) boxFrame(opt Options) geom.Mat3 {
+	m := in.memoFor(opt)
+	in.mu.Lock()
+	if m.hasFrame {
+		defer in.mu.Unlock()
+		return m.box
+	}
+	in.mu.Unlock()
+	r := in.computeBoxFrame(opt)
+	in.mu.Lock()
+	m.box, m.hasFrame = r, true
+	in.mu.Unlock()
+	return r
+}
+
+func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 	switch in.dim {
 	case 1:
 		return axisFrame(in.pca.Col(0))
@@ -60,7 +75,7 @@ func (in *Input) boxFrame(opt Options) geom.Mat3 {
 	if len(cands) > boxSeeds {
 		cands = cands[:boxSeeds]
 	}
-	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)}, cand{geom.Identity3(), boxVolume(s, geom.Identity3())})
+	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)})
 	for i := range cands {
 		cands[i].r, cands[i].v = refineBox(s, cands[i].r, cands[i].v)
 	}
@@ -99,8 +114,25 @@ func extents(pts []geom.Vec3, r geom.Mat3, origin geom.Vec3) (lo, hi geom.Vec3) 
 	hi = geom.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range pts {
 		d := p.Sub(origin)
-		l := geom.Vec3{d.Dot(c0), d.Dot(c1), d.Dot(c2)}
-		lo, hi = lo.Min(l), hi.Max(l)
+		x, y, z := d.Dot(c0), d.Dot(c1), d.Dot(c2)
+		if x < lo[0] {
+			lo[0] = x
+		}
+		if x > hi[0] {
+			hi[0] = x
+		}
+		if y < lo[1] {
+			lo[1] = y
+		}
+		if y > hi[1] {
+			hi[1] = y
+		}
+		if z < lo[2] {
+			lo[2] = z
+		}
+		if z > hi[2] {
+			hi[2] = z
+		}
 	}
 	return lo, hi
 }

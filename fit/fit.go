@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
@@ -68,7 +69,7 @@ const (
 	DefaultExactMaxVertices = 256
 	// DefaultCoreDirections is the number of directions whose extreme hull
 	// vertices form the core set of a big hull.
-	DefaultCoreDirections = 256
+	DefaultCoreDirections = 128
 	// DefaultGapSamples is the number of surface samples used for MaxGap.
 	DefaultGapSamples = 256
 )
@@ -142,6 +143,36 @@ type Input struct {
 	hullVol float64     // 0 when flat
 	dim     int         // 1 collinear, 2 coplanar, 3 solid
 	pca     geom.Mat3   // principal axes of all points (columns, right-handed)
+
+	// The search set and best box frame depend only on the points and the
+	// search options; they are memoised so the box, capsule and cylinder
+	// fits of one Input share them.
+	mu    sync.Mutex
+	memos map[searchKey]*memo
+}
+
+type searchKey struct{ exactMax, coreDirs int }
+
+type memo struct {
+	set      []geom.Vec3
+	box      geom.Mat3
+	hasFrame bool
+}
+
+// memoFor returns the memo of the search options in opt.
+func (in *Input) memoFor(opt Options) *memo {
+	k := searchKey{opt.exactMax(), opt.coreDirections()}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.memos == nil {
+		in.memos = map[searchKey]*memo{}
+	}
+	m := in.memos[k]
+	if m == nil {
+		m = &memo{set: in.computeSearchSet(opt)}
+		in.memos[k] = m
+	}
+	return m
 }
 
 // Prepare validates points and builds their convex hull. It fails on an

@@ -1,7 +1,9 @@
 package fit
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -24,30 +26,32 @@ func project(p, a, b geom.Vec3) vec2 { return vec2{p.Dot(a), p.Dot(b)} }
 // order (Andrew's monotone chain), without collinear points. Ties are broken
 // by index so the result is deterministic.
 func hull2D(q []vec2) []int {
-	idx := make([]int, len(q))
-	for i := range idx {
-		idx[i] = i
+	type key struct {
+		x, y float64
+		i    int
 	}
-	sort.Slice(idx, func(x, y int) bool {
-		a, b := q[idx[x]], q[idx[y]]
-		if a[0] != b[0] {
-			return a[0] < b[0]
+	ks := make([]key, len(q))
+	for i, p := range q {
+		ks[i] = key{p[0], p[1], i}
+	}
+	slices.SortFunc(ks, func(a, b key) int {
+		if c := cmp.Compare(a.x, b.x); c != 0 {
+			return c
 		}
-		if a[1] != b[1] {
-			return a[1] < b[1]
+		if c := cmp.Compare(a.y, b.y); c != 0 {
+			return c
 		}
-		return idx[x] < idx[y]
+		return a.i - b.i
 	})
 	// drop exact duplicates
-	u := idx[:0]
-	for i, k := range idx {
-		if i == 0 || q[k] != q[u[len(u)-1]] {
-			u = append(u, k)
+	idx := make([]int, 0, len(ks))
+	for i, k := range ks {
+		if i == 0 || k.x != ks[i-1].x || k.y != ks[i-1].y {
+			idx = append(idx, k.i)
 		}
 	}
-	idx = u
 	if len(idx) <= 2 {
-		return append([]int(nil), idx...)
+		return idx
 	}
 	h := make([]int, 0, 2*len(idx))
 	for _, k := range idx {
@@ -233,7 +237,9 @@ func (in *Input) supportIndex(d geom.Vec3, start int) int {
 // searchSet returns the points the orientation searches run on: every
 // support point when there are few, otherwise the core set — the extreme
 // support points along opt.CoreDirections directions.
-func (in *Input) searchSet(opt Options) []geom.Vec3 {
+func (in *Input) searchSet(opt Options) []geom.Vec3 { return in.memoFor(opt).set }
+
+func (in *Input) computeSearchSet(opt Options) []geom.Vec3 {
 	if len(in.support) <= opt.exactMax() {
 		return in.support
 	}

@@ -1,0 +1,73 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// meshLike samples n points on a bumpy closed surface (a sphere with
+// ridges and a little noise), randomly posed: like a scanned mesh, a
+// minority of its vertices lie on the convex hull.
+func meshLike(n int) []geom.Vec3 {
+	r := newRand(uint64(n))
+	pts := make([]geom.Vec3, n)
+	for i := range pts {
+		v := randUnit(r)
+		th, ph := math.Atan2(v[1], v[0]), math.Acos(v[2])
+		rad := 1 + 0.1*math.Sin(5*th)*math.Sin(5*ph) + 0.001*r.Float64()
+		pts[i] = v.Mul(geom.Vec3{2, 1, 0.6}).Scale(rad)
+	}
+	return pose(pts, randQuat(r), geom.Vec3{3, -2, 1})
+}
+
+// BenchmarkFit measures the preparation (hull), each fit alone on a fresh
+// Input whose hull is built outside the timer, and all four fits of one
+// Input including the hull.
+func BenchmarkFit(b *testing.B) {
+	for _, n := range []int{1000, 100_000, 1_000_000} {
+		pts := meshLike(n)
+		h, err := hull.Build(pts, hull.Options{MaxVertices: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d/prepare", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Prepare(pts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		for _, k := range Kinds {
+			b.Run(fmt.Sprintf("n=%d/%s", n, k), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					in, err := PrepareWithHull(pts, h)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if _, err := in.Fit(k, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		b.Run(fmt.Sprintf("n=%d/all4+hull", n), func(b *testing.B) {
+			for b.Loop() {
+				in, err := Prepare(pts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, k := range []Kind{KindBox, KindSphere, KindCapsule, KindCylinder} {
+					if _, err := in.Fit(k, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
