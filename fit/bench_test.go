@@ -3,7 +3,9 @@ package fit
 import (
 	"fmt"
 	"math"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
@@ -24,6 +26,17 @@ func meshLike(n int) []geom.Vec3 {
 	return pose(pts, randQuat(r), geom.Vec3{3, -2, 1})
 }
 
+// cpuTime is the process's user+system CPU time: on a shared machine it
+// shows the work done, which wall time (ns/op) inflates by the wait for a
+// core.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // BenchmarkFit measures the preparation (hull), each fit alone on a fresh
 // Input whose hull is built outside the timer, and all four fits of one
 // Input including the hull.
@@ -35,6 +48,7 @@ func BenchmarkFit(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("n=%d/prepare", n), func(b *testing.B) {
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				if _, err := Prepare(pts); err != nil {
 					b.Fatal(err)
@@ -43,6 +57,8 @@ func BenchmarkFit(b *testing.B) {
 		})
 		for _, k := range Kinds {
 			b.Run(fmt.Sprintf("n=%d/%s", n, k), func(b *testing.B) {
+				var cpu time.Duration
+				defer func() { b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op") }()
 				for i := 0; i < b.N; i++ {
 					b.StopTimer()
 					in, err := PrepareWithHull(pts, h)
@@ -50,13 +66,16 @@ func BenchmarkFit(b *testing.B) {
 						b.Fatal(err)
 					}
 					b.StartTimer()
+					c0 := cpuTime()
 					if _, err := in.Fit(k, Options{}); err != nil {
 						b.Fatal(err)
 					}
+					cpu += cpuTime() - c0
 				}
 			})
 		}
 		b.Run(fmt.Sprintf("n=%d/all4+hull", n), func(b *testing.B) {
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				in, err := Prepare(pts)
 				if err != nil {
@@ -70,4 +89,8 @@ func BenchmarkFit(b *testing.B) {
 			}
 		})
 	}
+}
+
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

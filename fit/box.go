@@ -13,13 +13,13 @@ const (
 	// refineStart is the first rotation step of a pattern search (radians).
 	refineStart = 0.05
 	// refineStop is the step at which a pattern search stops (radians).
-	refineStop = 1e-6
+	refineStop = 1e-5
 	// refineGain is the relative decrease a trial must bring to be taken.
 	refineGain = 1e-9
 	// refineIterations caps the rounds of one pattern search.
 	refineIterations = 200
 	// boxSeeds is how many of the best face-flush boxes are refined.
-	boxSeeds = 3
+	boxSeeds = 2
 )
 
 // aabb is the axis-aligned box of every point, inflated by tol.
@@ -256,11 +256,14 @@ func minAreaRect(q []vec2, poly []int) (vec2, float64) {
 func refineBox(pts []geom.Vec3, r geom.Mat3, v float64) (geom.Mat3, float64) {
 	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
 		improved := false
+	trials:
 		for _, ax := range trialAxes(r) {
 			for _, sgn := range [2]float64{1, -1} {
 				r2 := orthonormalize(rotAbout(ax, sgn*step).Mul(r))
 				if v2 := boxVolume(pts, r2); v2 < v*(1-refineGain) {
+					// First improvement: the trial axes follow the new frame.
 					r, v, improved = r2, v2, true
+					break trials
 				}
 			}
 		}

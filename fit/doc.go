@@ -29,12 +29,14 @@
 // the points' projection (rotating calipers, linear in the 2-D hull: one
 // side of the optimal rectangle is flush with a hull edge). This covers
 // every box with a face flush with a hull face — exact whenever the optimum
-// has one, which is O'Rourke's first case. The best three candidates and the
-// PCA frame are then refined by a pattern search on SO(3) (rotations about
-// the box axes and their diagonals, from 0.05 rad down to 1e-6 rad), which
-// reaches O'Rourke's second case (two adjacent faces flush with edges) as a
-// local optimum near a face-flush start. Finally the refined frames, the PCA
-// frame and the identity are judged on every hull vertex, so the box is
+// has one, which is O'Rourke's first case. The best two candidates and the
+// PCA frame are then refined by a pattern search on SO(3): rotations about
+// the box axes and their six diagonals, moving to the first that shrinks
+// the box, steps from 0.05 rad down to 1e-5 rad. That finds the optima of
+// O'Rourke's second case (two adjacent faces flush with edges) when they
+// lie near a face-flush start, but it is a local search: the method is not
+// exact in the worst case. Finally the refined frames, the PCA frame and
+// the identity are judged on every hull vertex, so the box is
 // never larger than the PCA box or the AABB. On random clouds it lies
 // within 1% of — usually below — a brute-force 2° orientation grid.
 //
@@ -79,8 +81,8 @@
 // capsule becomes a sphere.
 //
 // The axis is searched: seeds are the three principal axes, the three axes
-// of the best box and 32 directions spread over a hemisphere; the best two
-// are refined by a pattern search on the sphere (0.05 rad down to 1e-6
+// of the best box and 16 directions spread over a hemisphere; the best two
+// are refined by a pattern search on the sphere (0.05 rad down to 1e-5
 // rad). The search runs on the same search set as the box; the final radius
 // and extent are measured on every point.
 //
@@ -88,7 +90,7 @@
 //
 // Volume is the shape's volume. Overshoot is Volume divided by the hull's
 // volume (+Inf for flat hulls). MaxGap estimates the largest distance from
-// the shape's surface to the hull: about Options.GapSamples (default 256)
+// the shape's surface to the hull: about Options.GapSamples (default 128)
 // points are spread over the surface — box corners, edge midpoints and face
 // grids; a Fibonacci spiral on spheres and hemispheres; rings on capsule and
 // cylinder sides; polar grids on cylinder caps — and the distance of each to

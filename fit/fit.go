@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/autocollide/autocollide/geom"
@@ -71,7 +71,7 @@ const (
 	// vertices form the core set of a big hull.
 	DefaultCoreDirections = 128
 	// DefaultGapSamples is the number of surface samples used for MaxGap.
-	DefaultGapSamples = 256
+	DefaultGapSamples = 128
 )
 
 // Options tunes the fits. The zero value selects the defaults.
@@ -190,20 +190,17 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 	if len(points) == 0 {
 		return nil, ErrNoPoints
 	}
-	for i, p := range points {
-		if !p.IsFinite() {
-			return nil, fmt.Errorf("%w: index %d is %v", ErrNotFinite, i, p)
-		}
+	in := &Input{points: points}
+	var err error
+	if in.bounds, in.pca, err = scan(points); err != nil {
+		return nil, err
 	}
-	in := &Input{points: points, bounds: geom.BoundsOf(points)}
 	in.origin = in.bounds.Center()
 	in.diag = in.bounds.Diagonal()
 	if in.diag == 0 {
 		return nil, ErrCoincident
 	}
-	in.pca = principalAxes(points, in.origin)
 	if h == nil {
-		var err error
 		h, err = hull.Build(points, hull.Options{MaxVertices: -1})
 		if err != nil {
 			h = nil // flat or broken: handled below
@@ -268,7 +265,7 @@ func adjacency(n int, tris [][3]uint32) [][]int32 {
 		}
 	}
 	for i, l := range adj {
-		sort.Slice(l, func(x, y int) bool { return l[x] < l[y] })
+		slices.Sort(l)
 		u := l[:0]
 		for j, v := range l {
 			if j == 0 || v != l[j-1] {

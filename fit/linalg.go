@@ -2,6 +2,7 @@ package fit
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -81,25 +82,42 @@ func polygonArea(q []vec2, idx []int) float64 {
 	return math.Abs(a) / 2
 }
 
-// principalAxes returns the eigenvectors of the points' covariance as the
-// columns of a right-handed rotation, by decreasing variance.
-func principalAxes(points []geom.Vec3, origin geom.Vec3) geom.Mat3 {
-	var mean geom.Vec3
-	for _, p := range points {
-		mean = mean.Add(p.Sub(origin))
-	}
-	mean = mean.Scale(1 / float64(len(points)))
-	var c geom.Mat3
-	for _, p := range points {
-		d := p.Sub(origin).Sub(mean)
-		for i := 0; i < 3; i++ {
-			for j := i; j < 3; j++ {
-				c[i][j] += d[i] * d[j]
+// scan validates the points and returns, in one pass, their bounding box
+// and their principal axes: the eigenvectors of their covariance as the
+// columns of a right-handed rotation, by decreasing variance. Sums are taken
+// relative to the first point, which keeps them accurate far from the
+// origin.
+func scan(points []geom.Vec3) (geom.Box, geom.Mat3, error) {
+	p0 := points[0]
+	lo, hi := p0, p0
+	var s geom.Vec3
+	var xx, xy, xz, yy, yz, zz float64
+	for i, p := range points {
+		if !p.IsFinite() {
+			return geom.Box{}, geom.Mat3{}, fmt.Errorf("%w: index %d is %v", ErrNotFinite, i, p)
+		}
+		for k := 0; k < 3; k++ {
+			if p[k] < lo[k] {
+				lo[k] = p[k]
+			}
+			if p[k] > hi[k] {
+				hi[k] = p[k]
 			}
 		}
+		x, y, z := p[0]-p0[0], p[1]-p0[1], p[2]-p0[2]
+		s[0], s[1], s[2] = s[0]+x, s[1]+y, s[2]+z
+		xx, xy, xz = xx+x*x, xy+x*y, xz+x*z
+		yy, yz, zz = yy+y*y, yz+y*z, zz+z*z
+	}
+	n := float64(len(points))
+	m := s.Scale(1 / n)
+	c := geom.Mat3{
+		{xx/n - m[0]*m[0], xy/n - m[0]*m[1], xz/n - m[0]*m[2]},
+		{0, yy/n - m[1]*m[1], yz/n - m[1]*m[2]},
+		{0, 0, zz/n - m[2]*m[2]},
 	}
 	c[1][0], c[2][0], c[2][1] = c[0][1], c[0][2], c[1][2]
-	return eigenFrame(c)
+	return geom.Box{Min: lo, Max: hi}, eigenFrame(c), nil
 }
 
 // eigenFrame diagonalises the symmetric matrix a with cyclic Jacobi
