@@ -55,7 +55,7 @@ func BenchmarkFit(b *testing.B) {
 				}
 			}
 		})
-		for _, k := range Kinds {
+		for _, k := range Kinds() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, k), func(b *testing.B) {
 				var cpu time.Duration
 				defer func() { b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op") }()

@@ -138,7 +138,7 @@ func TestCorpus(t *testing.T) {
 		}
 		measured++
 		shapes := map[Kind]Shape{}
-		for _, k := range Kinds {
+		for _, k := range Kinds() {
 			s, err := in.Fit(k, Options{})
 			if err != nil {
 				t.Fatalf("%s %s: %v", m.name, k, err)

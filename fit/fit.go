@@ -24,7 +24,7 @@ const (
 )
 
 // Kinds lists every kind Fit accepts, in a fixed order.
-var Kinds = []Kind{KindBox, KindAABB, KindSphere, KindCapsule, KindCylinder}
+func Kinds() []Kind { return []Kind{KindBox, KindAABB, KindSphere, KindCapsule, KindCylinder} }
 
 // Shape is a fitted primitive. Every input point lies inside it (see
 // Contains); the shape is inflated by Options.Tolerance so that holds with a
@@ -298,7 +298,7 @@ func Fit(kind Kind, points []geom.Vec3, opt Options) (Shape, error) {
 }
 
 func validKind(k Kind) bool {
-	for _, v := range Kinds {
+	for _, v := range Kinds() {
 		if v == k {
 			return true
 		}

@@ -40,7 +40,7 @@ func TestContainmentProperty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range Kinds {
+		for _, k := range Kinds() {
 			s, err := in.Fit(k, Options{GapSamples: -1})
 			if err != nil {
 				t.Fatal(err)
@@ -179,7 +179,7 @@ func TestSphereAgainstBruteForce(t *testing.T) {
 // TestDeterministic: the same input gives bit-identical shapes.
 func TestDeterministic(t *testing.T) {
 	pts := cloud(newRand(5), 2, 2000)
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		a, err := Fit(k, pts, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -203,7 +203,7 @@ func TestCappedHull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		s, err := in.Fit(k, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -235,6 +235,64 @@ func TestHullDistance(t *testing.T) {
 		d, _ := in.hullDistance(c.p.Sub(in.origin), 0)
 		if math.Abs(d-c.want) > 1e-9 {
 			t.Errorf("distance from %v = %v, want %v", c.p, d, c.want)
+		}
+	}
+}
+
+// TestAxialNotWorseThanSeeds: on clouds small enough for the exact path,
+// the capsule and cylinder are never larger than those along the principal
+// axes, which seed the search.
+func TestAxialNotWorseThanSeeds(t *testing.T) {
+	for trial := 0; trial < 12; trial++ {
+		pts := cloud(newRand(uint64(5000+trial)), trial, 60)
+		in, err := Prepare(pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tol := DefaultTolerance * in.diag
+		for _, c := range []struct {
+			kind Kind
+			f    axialFunc
+		}{{KindCapsule, (*axialEval).capsule}, {KindCylinder, (*axialEval).cylinder}} {
+			s, err := in.Fit(c.kind, Options{GapSamples: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k < 3; k++ {
+				u := in.pca.Col(k)
+				a, b := orthoFrame(u)
+				f := c.f(newAxialEval(in.support), a, b, u, finalGolden)
+				r, h := f.r+tol, f.hi-f.lo
+				seed := capsuleVolume(r, h)
+				if c.kind == KindCylinder {
+					seed = math.Pi * r * r * (h + 2*tol)
+				}
+				if s.Volume > seed*(1+1e-6) {
+					t.Errorf("trial %d %s: volume %v above the principal axis %d's %v", trial, c.kind, s.Volume, k, seed)
+				}
+			}
+		}
+	}
+}
+
+// TestFarFromOrigin: a cloud a million units away still fits tightly and is
+// contained (the hull library's epsilon scales with absolute coordinates).
+func TestFarFromOrigin(t *testing.T) {
+	r := newRand(8)
+	local := boxSurface(r, geom.Vec3{1, 2, 3}, 2000)
+	pts := pose(local, randQuat(r), geom.Vec3{1e6, -2e6, 5e5})
+	in, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds() {
+		s, err := in.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkContains(t, s, pts)
+		if k == KindBox && math.Abs(s.Volume-6) > 6e-3 {
+			t.Errorf("box volume %v, want 6", s.Volume)
 		}
 	}
 }
