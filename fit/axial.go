@@ -17,7 +17,7 @@ const (
 	// radiusScan and radiusGolden are the coarse samples and golden-section
 	// steps of the capsule radius search for one axis.
 	radiusScan   = 6
-	radiusGolden = 16
+	radiusGolden = 12
 	// finalGolden is the number of golden-section steps of the final fit.
 	finalGolden = 32
 )

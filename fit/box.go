@@ -18,6 +18,9 @@ const (
 	refineGain = 1e-9
 	// refineIterations caps the rounds of one pattern search.
 	refineIterations = 200
+	// fineCore is how many times more directions than the search set's the
+	// polishing core of a big hull samples.
+	fineCore = 4
 	// boxSeeds is how many of the best face-flush boxes are refined.
 	boxSeeds = 2
 )
@@ -81,6 +84,13 @@ func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)})
 	for i := range cands {
 		cands[i].r, cands[i].v = refineBox(s, cands[i].r, cands[i].v)
+	}
+	if len(s) < len(in.support) {
+		// Polish the best frame on a core set fineCore times denser.
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
+		fine := in.core(fineCore * opt.coreDirections())
+		r, v := refineBox(fine, cands[0].r, boxVolume(fine, cands[0].r))
+		cands = append(cands, cand{r, v})
 	}
 	// Judge the refined frames, PCA and the axes on every support point,
 	// so the result is never worse than the PCA or axis-aligned box.

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -172,4 +173,45 @@ func TestCorpus(t *testing.T) {
 	if report {
 		t.Log(b.String())
 	}
+}
+
+// TestCorpusBoxMultistart (AUTOCOLLIDE_CORPUS_REPORT=1 only, about a
+// minute): compares the box with the best of 300 pattern searches started
+// from random orientations on the full hull, per distinct corpus mesh.
+func TestCorpusBoxMultistart(t *testing.T) {
+	if os.Getenv("AUTOCOLLIDE_CORPUS_REPORT") != "1" {
+		t.Skip("set AUTOCOLLIDE_CORPUS_REPORT=1")
+	}
+	shared := sharedDir(t)
+	if shared == "" {
+		t.Skip("shared/corpus not found (set AUTOCOLLIDE_SHARED)")
+	}
+	seen := map[string]bool{}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| mesh | hull verts | box / best of 300 random starts |\n|---|---|---|\n")
+	for _, m := range corpusMeshes(t, filepath.Join(shared, "corpus")) {
+		key := fmt.Sprint(m.pts)
+		if m.skip != "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		in, err := Prepare(m.pts)
+		if err != nil || in.dim < 3 {
+			continue
+		}
+		s, err := in.Fit(KindBox, Options{Tolerance: -1, GapSamples: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRand(1)
+		best := math.Inf(1)
+		for i := 0; i < 300; i++ {
+			m := randQuat(r).Mat3()
+			if _, v := refineBox(in.support, m, boxVolume(in.support, m)); v < best {
+				best = v
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %.5f |\n", m.name, len(in.support), s.Volume/best)
+	}
+	t.Log(b.String())
 }

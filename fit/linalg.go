@@ -261,7 +261,13 @@ func (in *Input) computeSearchSet(opt Options) []geom.Vec3 {
 	if len(in.support) <= opt.exactMax() {
 		return in.support
 	}
-	dirs := fibonacci(opt.coreDirections())
+	return in.core(opt.coreDirections())
+}
+
+// core returns the extreme support points along n Fibonacci directions,
+// in support order.
+func (in *Input) core(n int) []geom.Vec3 {
+	dirs := fibonacci(n)
 	seen := make([]bool, len(in.support))
 	var idx []int
 	cur := 0

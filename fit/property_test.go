@@ -296,3 +296,30 @@ func TestFarFromOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxGap: the AABB of a unit cube turned 45° about Z reaches 0.5 beyond
+// it at its corners; the oriented box of the same cube has no gap.
+func TestMaxGap(t *testing.T) {
+	var cube []geom.Vec3
+	for i := 0; i < 8; i++ {
+		cube = append(cube, geom.Vec3{float64(i&1) - 0.5, float64(i>>1&1) - 0.5, float64(i>>2&1) - 0.5})
+	}
+	q := geom.Quat{0, 0, math.Sin(math.Pi / 8), math.Cos(math.Pi / 8)}
+	pts := pose(cube, q, geom.Vec3{3, 4, 5})
+	in, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind Kind
+		want float64
+	}{{KindAABB, 0.5}, {KindBox, 0}} {
+		s, err := in.Fit(c.kind, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(s.MaxGap-c.want) > 1e-5 {
+			t.Errorf("%s: MaxGap %v, want %v", c.kind, s.MaxGap, c.want)
+		}
+	}
+}
