@@ -43,7 +43,7 @@ func cpuTime() time.Duration {
 func BenchmarkFit(b *testing.B) {
 	for _, n := range []int{1000, 100_000, 1_000_000} {
 		pts := meshLike(n)
-		h, err := hull.Build(pts, hull.Options{MaxVertices: -1})
+		h, err := hull.Build(pts, uncapped)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -168,7 +168,7 @@ type polytope struct {
 
 // newPolytope builds the hull of pts (nil if it cannot be built).
 func newPolytope(pts []geom.Vec3) *polytope {
-	h, err := hull.Build(pts, hull.Options{MaxVertices: -1})
+	h, err := hull.Build(pts, uncapped)
 	if err != nil {
 		return nil
 	}

@@ -177,7 +177,8 @@ func (in *Input) memoFor(opt Options) *memo {
 
 // Prepare validates points and builds their convex hull. It fails on an
 // empty set, on a NaN or infinite coordinate, and when every point coincides.
-// Collinear and coplanar sets are accepted: their shapes are thin.
+// Collinear and coplanar sets are accepted: their shapes are thin. The
+// Input keeps points (not a copy): do not modify them while it is in use.
 func Prepare(points []geom.Vec3) (*Input, error) {
 	return PrepareWithHull(points, nil)
 }
@@ -201,7 +202,7 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 		return nil, ErrCoincident
 	}
 	if h == nil {
-		h, err = hull.Build(points, hull.Options{MaxVertices: -1})
+		h, err = hull.Build(points, uncapped)
 		if err != nil {
 			h = nil // flat or broken: handled below
 		}
@@ -219,9 +220,26 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 			return in, nil
 		}
 	}
+	if lo, hi := extents(points, in.pca, in.origin); hi[2]-lo[2] > flatThickness*in.diag {
+		// Not flat, yet no usable hull: search every point (slower, and
+		// Overshoot is +Inf as the hull volume is unknown).
+		in.dim = 3
+		in.support = make([]geom.Vec3, len(points))
+		for i, p := range points {
+			in.support[i] = p.Sub(in.origin)
+		}
+		return in, nil
+	}
 	in.flatSupport()
 	return in, nil
 }
+
+// flatThickness is the extent along the least principal axis, relative to
+// the diagonal, above which a set without a hull is still treated as solid.
+const flatThickness = 1e-9
+
+// uncapped asks the hull package for every hull vertex.
+var uncapped = hull.Options{MaxVertices: math.MaxInt32}
 
 // flatVolume is the hull volume, relative to the cube of the bounding-box
 // diagonal, below which the point set is treated as flat.
@@ -308,6 +326,9 @@ func validKind(k Kind) bool {
 
 // Fit fits one shape kind to the prepared points.
 func (in *Input) Fit(kind Kind, opt Options) (Shape, error) {
+	if in == nil || len(in.support) == 0 {
+		return Shape{}, errors.New("fit: Input not prepared (use Prepare)")
+	}
 	tol := opt.tolerance() * in.diag
 	var s Shape
 	switch kind {

@@ -323,3 +323,38 @@ func TestMaxGap(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusableHull: a solid cloud given with an empty hull is searched on
+// every point; the fits stay contained and close to those with the hull.
+func TestUnusableHull(t *testing.T) {
+	pts := cloud(newRand(9), 1, 500)
+	with, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := PrepareWithHull(pts, &hull.Hull{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds() {
+		a, err := with.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := without.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkContains(t, b, pts)
+		if !math.IsInf(b.Overshoot, 1) {
+			t.Errorf("%s: overshoot %v without a hull, want +Inf", k, b.Overshoot)
+		}
+		if b.Volume > a.Volume*1.01 {
+			t.Errorf("%s: volume %v without hull, %v with", k, b.Volume, a.Volume)
+		}
+	}
+	var zero Input
+	if _, err := zero.Fit(KindBox, Options{}); err == nil {
+		t.Error("zero Input: no error")
+	}
+}
