@@ -20,7 +20,9 @@
 // its volume is below 1e-15 of the diagonal cubed), the support set is the
 // 2-D convex hull of the points projected on their principal plane, or the
 // two ends of a collinear set. The shapes are then thin — a box of thickness
-// 2·tolerance, a capsule of radius tolerance — and Overshoot is +Inf.
+// 2·tolerance, a capsule of radius tolerance — and Overshoot is +Inf. A set
+// thicker than 1e-9 of its diagonal whose hull still cannot be built is
+// searched on every point instead (slower; Overshoot +Inf).
 //
 // # Box (KindBox)
 //
@@ -32,7 +34,10 @@
 // has one, which is O'Rourke's first case. The best two candidates and the
 // PCA frame are then refined by a pattern search on SO(3): rotations about
 // the box axes and their six diagonals, moving to the first that shrinks
-// the box, steps from 0.05 rad down to 1e-5 rad. That finds the optima of
+// the box, steps from 0.05 rad down to 1e-5 rad. Each face candidate costs
+// O(V) plus the sort of the hull's silhouette along its normal (the
+// vertices whose incident faces turn both ways), not of every vertex. The
+// search finds the optima of
 // O'Rourke's second case (two adjacent faces flush with edges) when they
 // lie near a face-flush start, but it is a local search: the method is not
 // exact in the worst case. Finally the refined frames, the PCA frame and
@@ -48,10 +53,10 @@
 // the final choice and extents use every point. On the corpus meshes with
 // big hulls the box is within 0.25% of the best of 300 random-start
 // refinements on the full hull; on hulls of at most 256 vertices it matches
-// or beats it. Cost: O(F·V) for the
-// face candidates on the search set (F faces, V ≤ 256 vertices), a few
-// thousand box evaluations of the search set for the refinement, O(n) for
-// the final extents.
+// or beats it (see TestCorpusBoxMultistart). Cost: O(F·V) for the face
+// candidates on the search set (F faces, V ≤ 256 vertices), a few hundred
+// box evaluations of the search set per refinement, O(n) for the final
+// extents.
 //
 // # AABB (KindAABB)
 //
@@ -67,6 +72,7 @@
 // pairs and triples. Containment tests inside the recursion use a relative
 // slack of 1e-12 so round-off does not recurse on boundary points; the final
 // radius is the largest distance from the centre to any input point.
+// Cost: expected O(V) on the hull, then O(n).
 //
 // # Capsule (KindCapsule) and cylinder (KindCylinder)
 //
@@ -88,15 +94,19 @@
 // of the best box and 16 directions spread over a hemisphere; the best two
 // are refined by a pattern search on the sphere (0.05 rad down to 1e-5
 // rad). The search runs on the same search set as the box; the final radius
-// and extent are measured on every point.
+// and extent are measured on every point. Cost per axis: one Welzl pass
+// over the search set (its move-to-front order is kept from one axis to
+// the next, so the boundary points come first) plus, for the capsule,
+// about twenty passes of the radius search; a search evaluates a few
+// hundred axes.
 //
 // # Fit error
 //
 // Volume is the shape's volume. Overshoot is Volume divided by the hull's
 // volume (+Inf for flat hulls). MaxGap estimates the largest distance from
 // the shape's surface to the hull: about Options.GapSamples (default 128)
-// points are spread over the surface — box corners, edge midpoints and face
-// grids; a Fibonacci spiral on spheres and hemispheres; rings on capsule and
+// points are spread over the surface — a square grid on each box face,
+// corners and edges included; a Fibonacci spiral on spheres and hemispheres; rings on capsule and
 // cylinder sides; polar grids on cylinder caps — and the distance of each to
 // the hull is computed exactly with Gilbert's algorithm (GJK against a
 // point, support queries by hill-climbing the hull graph). Being sampled,
