@@ -358,3 +358,39 @@ func TestUnusableHull(t *testing.T) {
 		t.Error("zero Input: no error")
 	}
 }
+
+// TestConcurrentInput: fits of one Input from several goroutines equal the
+// sequential ones (run with -race to check the memo's locking).
+func TestConcurrentInput(t *testing.T) {
+	pts := cloud(newRand(10), 0, 3000)
+	seq, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Kind]Shape{}
+	for _, k := range Kinds() {
+		if want[k], err = seq.Fit(k, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	par, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]Shape, len(Kinds()))
+	done := make(chan int)
+	for i, k := range Kinds() {
+		go func() {
+			got[i], _ = par.Fit(k, Options{})
+			done <- i
+		}()
+	}
+	for range Kinds() {
+		<-done
+	}
+	for i, k := range Kinds() {
+		if !reflect.DeepEqual(got[i], want[k]) {
+			t.Errorf("%s: concurrent %+v, sequential %+v", k, got[i], want[k])
+		}
+	}
+}
