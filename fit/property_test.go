@@ -394,3 +394,56 @@ func TestConcurrentInput(t *testing.T) {
 		}
 	}
 }
+
+// TestAwkwardSets: inputs that stress the hull and the searches — a regular
+// grid (coplanar faces everywhere), repeated corners, a needle, a sliver,
+// a huge spread of scales — still give contained, finite shapes.
+func TestAwkwardSets(t *testing.T) {
+	var grid, corners, needle, sliver, scales []geom.Vec3
+	for i := 0; i < 6; i++ {
+		for j := 0; j < 6; j++ {
+			for k := 0; k < 6; k++ {
+				grid = append(grid, geom.Vec3{float64(i), float64(j), float64(k)})
+			}
+		}
+	}
+	for i := 0; i < 400; i++ {
+		corners = append(corners, geom.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
+	}
+	r := newRand(11)
+	for i := 0; i < 300; i++ {
+		a := 2 * math.Pi * r.Float64()
+		needle = append(needle, geom.Vec3{1e-7 * math.Cos(a), 10 * r.Float64(), 1e-7 * math.Sin(a)})
+		sliver = append(sliver, geom.Vec3{r.Float64(), r.Float64(), 1e-9 * r.Float64()})
+		scales = append(scales, randUnit(r).Scale(math.Pow(10, -6+8*r.Float64())))
+	}
+	for _, c := range []struct {
+		name string
+		pts  []geom.Vec3
+	}{{"grid", grid}, {"corners", corners}, {"needle", needle}, {"sliver", sliver}, {"scales", scales}} {
+		in, err := Prepare(c.pts)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, k := range Kinds() {
+			s, err := in.Fit(k, Options{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.name, k, err)
+			}
+			checkContains(t, s, c.pts)
+			if math.IsNaN(s.Volume) || math.IsNaN(s.MaxGap) || math.IsNaN(s.Overshoot) || !s.Center.IsFinite() {
+				t.Errorf("%s %s: NaN in %+v", c.name, k, s)
+			}
+		}
+		box, _ := in.Fit(KindBox, Options{})
+		if c.name == "grid" || c.name == "corners" {
+			want := 125.0
+			if c.name == "corners" {
+				want = 1
+			}
+			if math.Abs(box.Volume-want) > 1e-4*want {
+				t.Errorf("%s: box volume %v, want %v", c.name, box.Volume, want)
+			}
+		}
+	}
+}
