@@ -11,13 +11,15 @@ import (
 const (
 	// axisSeedsSphere is the number of extra seed directions spread over the
 	// sphere, on top of the principal and box axes.
-	axisSeedsSphere = 32
+	axisSeedsSphere = 16
 	// axisRefined is how many of the best seeds are refined.
-	axisRefined = 3
+	axisRefined = 2
 	// radiusScan and radiusGolden are the coarse samples and golden-section
 	// steps of the capsule radius search for one axis.
-	radiusScan   = 8
-	radiusGolden = 40
+	radiusScan   = 6
+	radiusGolden = 12
+	// finalGolden is the number of golden-section steps of the final fit.
+	finalGolden = 32
 )
 
 // axial is a capsule or cylinder for a given axis u, in the frame (a, b, u):
@@ -30,45 +32,63 @@ type axial struct {
 	vol    float64
 }
 
-// projectAxial projects pts onto the plane (a, b) and returns the heights
-// along u and the minimum enclosing circle of the projection.
-func projectAxial(pts []geom.Vec3, a, b, u geom.Vec3, q []vec2, t []float64) circle {
-	for i, p := range pts {
-		q[i] = project(p, a, b)
-		t[i] = p.Dot(u)
-	}
-	return minCircle(append([]vec2(nil), q...))
+// axialEval evaluates capsules or cylinders of many axes around one point
+// set. It keeps the Welzl move-to-front order from one axis to the next:
+// nearby axes share their boundary points, so a circle then costs about one
+// pass over the points.
+type axialEval struct {
+	pts []geom.Vec3
+	ord []int32
+	q   []vec2
+	t   []float64
+	d2  []float64
 }
 
-// cylinderFor is the smallest cylinder of axis u enclosing pts: exact for
-// that axis (minimum enclosing circle of the projection, extent along u).
-func cylinderFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
-	q := make([]vec2, len(pts))
-	t := make([]float64, len(pts))
-	mec := projectAxial(pts, a, b, u, q, t)
+func newAxialEval(pts []geom.Vec3) *axialEval {
+	n := len(pts)
+	return &axialEval{pts: pts, ord: shuffledOrder(n), q: make([]vec2, n), t: make([]float64, n), d2: make([]float64, n)}
+}
+
+// project projects the points onto the plane (a, b), records their heights
+// along u and returns the minimum enclosing circle of the projection.
+func (e *axialEval) project(a, b, u geom.Vec3) circle {
+	for i, p := range e.pts {
+		e.q[i] = project(p, a, b)
+		e.t[i] = p.Dot(u)
+	}
+	return mtfCircle(e.q, e.ord, len(e.ord), &[3]vec2{}, 0)
+}
+
+// cylinder is the smallest cylinder of axis u enclosing the points: exact
+// for that axis (minimum enclosing circle of the projection, extent along u).
+func (e *axialEval) cylinder(a, b, u geom.Vec3, _ int) axial {
+	mec := e.project(a, b, u)
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range t {
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	for _, v := range e.t {
+		if v < lo {
+			lo = v
+		}
+		if v > hi {
+			hi = v
+		}
 	}
 	r := math.Sqrt(math.Max(mec.r2, 0))
 	return axial{c: mec.c, r: r, lo: lo, hi: hi, vol: math.Pi * r * r * (hi - lo)}
 }
 
-// capsuleFor is the smallest capsule of axis u enclosing pts whose axis
+// capsule is the smallest capsule of axis u enclosing the points whose axis
 // line passes through the centre of the projection's minimum enclosing
 // circle. For a radius r every point i at distance dᵢ ≤ r from the line and
 // height tᵢ is covered iff the segment reaches tᵢ ∓ √(r²−dᵢ²), which gives
 // the shortest segment for r exactly; r itself is found by a coarse scan and
-// golden-section search of the volume between the circle radius (smallest
-// feasible) and the radius at which the capsule becomes a sphere.
-func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
-	q := make([]vec2, len(pts))
-	t := make([]float64, len(pts))
-	mec := projectAxial(pts, a, b, u, q, t)
-	d2 := make([]float64, len(pts))
+// golden golden-section steps on the volume, between the circle radius
+// (smallest feasible) and the radius at which the capsule becomes a sphere.
+func (e *axialEval) capsule(a, b, u geom.Vec3, golden int) axial {
+	mec := e.project(a, b, u)
+	t, d2 := e.t, e.d2
 	tmin, tmax := math.Inf(1), math.Inf(-1)
-	for i := range q {
-		d2[i] = dist2(q[i], mec.c)
+	for i := range e.q {
+		d2[i] = dist2(e.q[i], mec.c)
 		tmin, tmax = math.Min(tmin, t[i]), math.Max(tmax, t[i])
 	}
 	tm := (tmin + tmax) / 2
@@ -82,10 +102,17 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 	seg := func(r float64) (lo, hi float64) {
 		top, bot := math.Inf(-1), math.Inf(1)
 		rr := r * r
-		for i := range t {
-			s := math.Sqrt(math.Max(0, rr-d2[i]))
-			top = math.Max(top, t[i]-s)
-			bot = math.Min(bot, t[i]+s)
+		for i, ti := range t {
+			s := 0.0
+			if e := rr - d2[i]; e > 0 {
+				s = math.Sqrt(e)
+			}
+			if ti-s > top {
+				top = ti - s
+			}
+			if ti+s < bot {
+				bot = ti + s
+			}
 		}
 		if top < bot { // the capsule is a sphere
 			m := (top + bot) / 2
@@ -100,7 +127,7 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 	// Coarse scan, then golden-section search around the best sample.
 	bestR, bestV := r0, vol(r0)
 	step := (r1 - r0) / radiusScan
-	for k := 1; k <= radiusScan; k++ {
+	for k := 1; k <= radiusScan && step > 0; k++ {
 		if v := vol(r0 + float64(k)*step); v < bestV {
 			bestR, bestV = r0+float64(k)*step, v
 		}
@@ -110,7 +137,7 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 		g := (math.Sqrt(5) - 1) / 2
 		xa, xb := x1-g*(x1-x0), x0+g*(x1-x0)
 		va, vb := vol(xa), vol(xb)
-		for k := 0; k < radiusGolden; k++ {
+		for k := 0; k < golden; k++ {
 			if va < vb {
 				x1, xb, vb = xb, xa, va
 				xa = x1 - g*(x1-x0)
@@ -131,16 +158,18 @@ func capsuleFor(pts []geom.Vec3, a, b, u geom.Vec3) axial {
 	return axial{c: mec.c, r: bestR, lo: lo, hi: hi, vol: bestV}
 }
 
-type axialFunc func(pts []geom.Vec3, a, b, u geom.Vec3) axial
+// axialFunc fits one capsule or cylinder for an axis (golden: radius
+// search steps, capsules only).
+type axialFunc func(e *axialEval, a, b, u geom.Vec3, golden int) axial
 
 // axisSearch returns the axis minimising the volume fit(u) over the search
 // set: seeds from the principal axes, the best box's axes and a spread of
 // directions; the best few are refined by pattern search on the sphere.
 func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
-	s := in.searchSet(opt)
+	e := newAxialEval(in.searchSet(opt))
 	cost := func(u geom.Vec3) float64 {
 		a, b := orthoFrame(u)
-		return fit(s, a, b, u).vol
+		return fit(e, a, b, u, radiusGolden).vol
 	}
 	type cand struct {
 		u geom.Vec3
@@ -180,11 +209,13 @@ func refineAxis(u geom.Vec3, v float64, cost func(geom.Vec3) float64) (geom.Vec3
 	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
 		a, b := orthoFrame(u)
 		improved := false
+	trials:
 		for _, ax := range [4]geom.Vec3{a, b, a.Add(b).Scale(s), a.Sub(b).Scale(s)} {
 			for _, sgn := range [2]float64{1, -1} {
 				u2 := rotAbout(ax, sgn*step).MulVec(u).Normalize()
 				if v2 := cost(u2); v2 < v*(1-refineGain) {
 					u, v, improved = u2, v2, true
+					break trials
 				}
 			}
 		}
@@ -211,16 +242,23 @@ func (in *Input) axialFrame(opt Options, fit axialFunc) (geom.Quat, geom.Mat3) {
 // capsule fits the minimum-volume capsule: axis search, exact segment and
 // radius on the hull vertices, radius re-measured on every point.
 func (in *Input) capsule(opt Options, tol float64) Shape {
-	q, m := in.axialFrame(opt, capsuleFor)
+	q, m := in.axialFrame(opt, (*axialEval).capsule)
 	a, u, b := m.Col(0), m.Col(1), m.Col(2)
-	f := capsuleFor(in.support, b, a, u)
-	// capsuleFor's frame is (b, a, u): keep its coordinates consistent.
+	// The evaluator's frame is (b, a, u): keep its coordinates consistent.
+	f := newAxialEval(in.support).capsule(b, a, u, finalGolden)
 	base := in.origin.Add(b.Scale(f.c[0])).Add(a.Scale(f.c[1]))
 	var r2 float64
 	for _, p := range in.points {
 		d := p.Sub(base)
-		t := math.Max(f.lo, math.Min(f.hi, d.Dot(u)))
-		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+		t := d.Dot(u)
+		if t < f.lo {
+			t = f.lo
+		} else if t > f.hi {
+			t = f.hi
+		}
+		if e := d.Sub(u.Scale(t)).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{
@@ -232,17 +270,24 @@ func (in *Input) capsule(opt Options, tol float64) Shape {
 // cylinder fits the minimum-volume cylinder: axis search, then the exact
 // circle and extent for that axis, re-measured on every point.
 func (in *Input) cylinder(opt Options, tol float64) Shape {
-	q, m := in.axialFrame(opt, cylinderFor)
+	q, m := in.axialFrame(opt, (*axialEval).cylinder)
 	a, u, b := m.Col(0), m.Col(1), m.Col(2)
-	f := cylinderFor(in.support, b, a, u)
+	f := newAxialEval(in.support).cylinder(b, a, u, 0)
 	base := in.origin.Add(b.Scale(f.c[0])).Add(a.Scale(f.c[1]))
 	var r2 float64
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range in.points {
 		d := p.Sub(base)
 		t := d.Dot(u)
-		lo, hi = math.Min(lo, t), math.Max(hi, t)
-		r2 = math.Max(r2, d.Sub(u.Scale(t)).Len2())
+		if t < lo {
+			lo = t
+		}
+		if t > hi {
+			hi = t
+		}
+		if e := d.Sub(u.Scale(t)).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{

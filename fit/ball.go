@@ -136,28 +136,41 @@ type circle struct {
 func (b circle) contains(p vec2) bool { return dist2(p, b.c) <= b.r2*(1+ballSlack) }
 
 // minCircle returns the smallest disc enclosing q (Welzl with move-to-front
-// on a deterministically shuffled copy). q is reordered.
+// on a deterministically shuffled order).
 func minCircle(q []vec2) circle {
-	r := rand.New(rand.NewPCG(shuffleSeed, uint64(len(q))))
-	r.Shuffle(len(q), func(i, j int) { q[i], q[j] = q[j], q[i] })
-	var bnd [3]vec2
-	return mtfCircle(q, len(q), &bnd, 0)
+	return mtfCircle(q, shuffledOrder(len(q)), len(q), &[3]vec2{}, 0)
 }
 
-func mtfCircle(p []vec2, n int, bnd *[3]vec2, nb int) circle {
+// shuffledOrder is a permutation of 0..n-1 shuffled with the fixed seed.
+func shuffledOrder(n int) []int32 {
+	ord := make([]int32, n)
+	for i := range ord {
+		ord[i] = int32(i)
+	}
+	r := rand.New(rand.NewPCG(shuffleSeed, uint64(n)))
+	r.Shuffle(n, func(i, j int) { ord[i], ord[j] = ord[j], ord[i] })
+	return ord
+}
+
+// mtfCircle is Welzl's recursion over the points q[ord[0:n]] with the
+// boundary points bnd[:nb]; it reorders ord by move-to-front, so a caller
+// that keeps ord between related point sets starts with the likely boundary
+// points first.
+func mtfCircle(q []vec2, ord []int32, n int, bnd *[3]vec2, nb int) circle {
 	b := circleOn(bnd[:nb])
 	if nb == 3 {
 		return b
 	}
 	for i := 0; i < n; i++ {
-		if b.contains(p[i]) {
+		p := q[ord[i]]
+		if b.contains(p) {
 			continue
 		}
-		bnd[nb] = p[i]
-		b = mtfCircle(p, i, bnd, nb+1)
-		pi := p[i]
-		copy(p[1:i+1], p[:i])
-		p[0] = pi
+		bnd[nb] = p
+		b = mtfCircle(q, ord, i, bnd, nb+1)
+		oi := ord[i]
+		copy(ord[1:i+1], ord[:i])
+		ord[0] = oi
 	}
 	return b
 }
@@ -202,7 +215,9 @@ func (in *Input) sphere(tol float64) Shape {
 	c := b.c.Add(in.origin)
 	var r2 float64
 	for _, p := range in.points {
-		r2 = math.Max(r2, p.Sub(c).Len2())
+		if e := p.Sub(c).Len2(); e > r2 {
+			r2 = e
+		}
 	}
 	r := math.Sqrt(r2) + tol
 	return Shape{Kind: KindSphere, Center: c, Rotation: geom.IdentityQuat(), Radius: r}

@@ -13,13 +13,16 @@ const (
 	// refineStart is the first rotation step of a pattern search (radians).
 	refineStart = 0.05
 	// refineStop is the step at which a pattern search stops (radians).
-	refineStop = 1e-7
+	refineStop = 1e-5
 	// refineGain is the relative decrease a trial must bring to be taken.
-	refineGain = 1e-12
+	refineGain = 1e-9
 	// refineIterations caps the rounds of one pattern search.
-	refineIterations = 400
+	refineIterations = 200
+	// fineCore is how many times more directions than the search set's the
+	// polishing core of a big hull samples.
+	fineCore = 4
 	// boxSeeds is how many of the best face-flush boxes are refined.
-	boxSeeds = 4
+	boxSeeds = 2
 )
 
 // aabb is the axis-aligned box of every point, inflated by tol.
@@ -39,11 +42,27 @@ func (in *Input) box(opt Options, tol float64) Shape {
 
 // boxFrame finds the orientation of the smallest box (columns = box axes).
 func (in *Input) boxFrame(opt Options) geom.Mat3 {
+	m := in.memoFor(opt)
+	in.mu.Lock()
+	if m.hasFrame {
+		defer in.mu.Unlock()
+		return m.box
+	}
+	in.mu.Unlock()
+	r := in.computeBoxFrame(opt)
+	in.mu.Lock()
+	m.box, m.hasFrame = r, true
+	in.mu.Unlock()
+	return r
+}
+
+func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 	switch in.dim {
 	case 1:
 		return axisFrame(in.pca.Col(0))
 	case 2:
-		r, _ := faceFlushBox(in.support, in.pca.Col(2))
+		n := in.pca.Col(2)
+		r, _ := faceFlushBox(in.support, n, heightAlong(in.support, n))
 		return r
 	}
 	s := in.searchSet(opt)
@@ -52,17 +71,26 @@ func (in *Input) boxFrame(opt Options) geom.Mat3 {
 		v float64
 	}
 	var cands []cand
-	for _, n := range faceNormals(s) {
-		r, v := faceFlushBox(s, n)
-		cands = append(cands, cand{r, v})
+	if p := newPolytope(s); p != nil {
+		for _, n := range p.normals {
+			r, v := faceFlushBox(p.silhouette(n), n, heightAlong(p.pts, n))
+			cands = append(cands, cand{r, v})
+		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
 	if len(cands) > boxSeeds {
 		cands = cands[:boxSeeds]
 	}
-	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)}, cand{geom.Identity3(), boxVolume(s, geom.Identity3())})
+	cands = append(cands, cand{in.pca, boxVolume(s, in.pca)})
 	for i := range cands {
 		cands[i].r, cands[i].v = refineBox(s, cands[i].r, cands[i].v)
+	}
+	if len(s) < len(in.support) {
+		// Polish the best frame on a core set fineCore times denser.
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
+		fine := in.core(fineCore * opt.coreDirections())
+		r, v := refineBox(fine, cands[0].r, boxVolume(fine, cands[0].r))
+		cands = append(cands, cand{r, v})
 	}
 	// Judge the refined frames, PCA and the axes on every support point,
 	// so the result is never worse than the PCA or axis-aligned box.
@@ -99,8 +127,25 @@ func extents(pts []geom.Vec3, r geom.Mat3, origin geom.Vec3) (lo, hi geom.Vec3) 
 	hi = geom.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range pts {
 		d := p.Sub(origin)
-		l := geom.Vec3{d.Dot(c0), d.Dot(c1), d.Dot(c2)}
-		lo, hi = lo.Min(l), hi.Max(l)
+		x, y, z := d.Dot(c0), d.Dot(c1), d.Dot(c2)
+		if x < lo[0] {
+			lo[0] = x
+		}
+		if x > hi[0] {
+			hi[0] = x
+		}
+		if y < lo[1] {
+			lo[1] = y
+		}
+		if y > hi[1] {
+			hi[1] = y
+		}
+		if z < lo[2] {
+			lo[2] = z
+		}
+		if z > hi[2] {
+			hi[2] = z
+		}
 	}
 	return lo, hi
 }
@@ -112,54 +157,108 @@ func boxVolume(pts []geom.Vec3, r geom.Mat3) float64 {
 	return s[0] * s[1] * s[2]
 }
 
-// faceNormals returns the distinct outward face normals of the convex hull
-// of pts (nil if the hull cannot be built).
-func faceNormals(pts []geom.Vec3) []geom.Vec3 {
-	h, err := hull.Build(pts, hull.Options{MaxVertices: -1})
+// polytope is the convex hull of a search set with, per vertex, the
+// normals of its incident faces: enough to find the silhouette of the hull
+// seen along a direction without sorting every vertex.
+type polytope struct {
+	pts     []geom.Vec3
+	normals []geom.Vec3 // distinct outward face normals, sorted
+	vnorm   [][]int32   // per vertex: indices into normals of its faces
+}
+
+// newPolytope builds the hull of pts (nil if it cannot be built).
+func newPolytope(pts []geom.Vec3) *polytope {
+	h, err := hull.Build(pts, uncapped)
 	if err != nil {
 		return nil
 	}
-	var ns []geom.Vec3
-	for _, t := range h.Triangles {
+	type face struct {
+		n geom.Vec3
+		t int
+	}
+	var fs []face
+	for i, t := range h.Triangles {
 		a, b, c := h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]
 		n := b.Sub(a).Cross(c.Sub(a))
 		if l := n.Len(); l > 0 {
-			ns = append(ns, n.Scale(1/l))
+			fs = append(fs, face{n.Scale(1 / l), i})
 		}
 	}
-	sort.Slice(ns, func(i, j int) bool {
+	sort.Slice(fs, func(i, j int) bool {
 		for k := 0; k < 3; k++ {
-			if ns[i][k] != ns[j][k] {
-				return ns[i][k] < ns[j][k]
+			if fs[i].n[k] != fs[j].n[k] {
+				return fs[i].n[k] < fs[j].n[k]
 			}
 		}
-		return false
+		return fs[i].t < fs[j].t
 	})
-	u := ns[:0]
-	for _, n := range ns {
-		if len(u) == 0 || n.Sub(u[len(u)-1]).Len2() > 1e-20 {
-			u = append(u, n)
+	p := &polytope{pts: h.Vertices, vnorm: make([][]int32, len(h.Vertices))}
+	for _, f := range fs {
+		if len(p.normals) == 0 || f.n.Sub(p.normals[len(p.normals)-1]).Len2() > 1e-20 {
+			p.normals = append(p.normals, f.n)
+		}
+		k := int32(len(p.normals) - 1)
+		for _, v := range h.Triangles[f.t] {
+			if l := p.vnorm[v]; len(l) == 0 || l[len(l)-1] != k {
+				p.vnorm[v] = append(l, k)
+			}
 		}
 	}
-	return u
+	return p
+}
+
+// silhouette returns the vertices that can project onto the outline of the
+// hull seen along n: those with an incident face turned towards n and one
+// turned away (faces edge-on count as both).
+func (p *polytope) silhouette(n geom.Vec3) []geom.Vec3 {
+	const edgeOn = 1e-12
+	var out []geom.Vec3
+	for v, fs := range p.vnorm {
+		front, back := false, false
+		for _, f := range fs {
+			d := p.normals[f].Dot(n)
+			front = front || d >= -edgeOn
+			back = back || d <= edgeOn
+		}
+		if front && back {
+			out = append(out, p.pts[v])
+		}
+	}
+	if len(out) < 3 {
+		return p.pts
+	}
+	return out
 }
 
 // faceFlushBox returns the smallest box with one face normal to the unit
 // vector n, by the rotating-calipers minimum-area rectangle of the points'
-// projection (Freeman–Shapira: one rectangle side is flush with a hull edge).
-func faceFlushBox(pts []geom.Vec3, n geom.Vec3) (geom.Mat3, float64) {
+// projection (Freeman–Shapira: one rectangle side is flush with a hull
+// edge); height is the points' extent along n.
+func faceFlushBox(pts []geom.Vec3, n geom.Vec3, height float64) (geom.Mat3, float64) {
 	a, b := orthoFrame(n)
 	q := make([]vec2, len(pts))
-	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, p := range pts {
 		q[i] = project(p, a, b)
-		h := p.Dot(n)
-		lo, hi = math.Min(lo, h), math.Max(hi, h)
 	}
 	e, area := minAreaRect(q, hull2D(q))
 	x := a.Scale(e[0]).Add(b.Scale(e[1]))
 	y := a.Scale(-e[1]).Add(b.Scale(e[0]))
-	return geom.FromCols(x, y, n), area * (hi - lo)
+	return geom.FromCols(x, y, n), area * height
+}
+
+// heightAlong is the extent of pts along the unit vector n.
+func heightAlong(pts []geom.Vec3, n geom.Vec3) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		h := p.Dot(n)
+		if h < lo {
+			lo = h
+		}
+		if h > hi {
+			hi = h
+		}
+	}
+	return hi - lo
 }
 
 // minAreaRect returns the unit direction of one side of the smallest
@@ -224,11 +323,14 @@ func minAreaRect(q []vec2, poly []int) (vec2, float64) {
 func refineBox(pts []geom.Vec3, r geom.Mat3, v float64) (geom.Mat3, float64) {
 	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
 		improved := false
+	trials:
 		for _, ax := range trialAxes(r) {
 			for _, sgn := range [2]float64{1, -1} {
 				r2 := orthonormalize(rotAbout(ax, sgn*step).Mul(r))
 				if v2 := boxVolume(pts, r2); v2 < v*(1-refineGain) {
+					// First improvement: the trial axes follow the new frame.
 					r, v, improved = r2, v2, true
+					break trials
 				}
 			}
 		}

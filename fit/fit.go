@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
+	"sync"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
@@ -23,7 +24,7 @@ const (
 )
 
 // Kinds lists every kind Fit accepts, in a fixed order.
-var Kinds = []Kind{KindBox, KindAABB, KindSphere, KindCapsule, KindCylinder}
+func Kinds() []Kind { return []Kind{KindBox, KindAABB, KindSphere, KindCapsule, KindCylinder} }
 
 // Shape is a fitted primitive. Every input point lies inside it (see
 // Contains); the shape is inflated by Options.Tolerance so that holds with a
@@ -68,9 +69,9 @@ const (
 	DefaultExactMaxVertices = 256
 	// DefaultCoreDirections is the number of directions whose extreme hull
 	// vertices form the core set of a big hull.
-	DefaultCoreDirections = 256
+	DefaultCoreDirections = 128
 	// DefaultGapSamples is the number of surface samples used for MaxGap.
-	DefaultGapSamples = 256
+	DefaultGapSamples = 128
 )
 
 // Options tunes the fits. The zero value selects the defaults.
@@ -142,11 +143,42 @@ type Input struct {
 	hullVol float64     // 0 when flat
 	dim     int         // 1 collinear, 2 coplanar, 3 solid
 	pca     geom.Mat3   // principal axes of all points (columns, right-handed)
+
+	// The search set and best box frame depend only on the points and the
+	// search options; they are memoised so the box, capsule and cylinder
+	// fits of one Input share them.
+	mu    sync.Mutex
+	memos map[searchKey]*memo
+}
+
+type searchKey struct{ exactMax, coreDirs int }
+
+type memo struct {
+	set      []geom.Vec3
+	box      geom.Mat3
+	hasFrame bool
+}
+
+// memoFor returns the memo of the search options in opt.
+func (in *Input) memoFor(opt Options) *memo {
+	k := searchKey{opt.exactMax(), opt.coreDirections()}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.memos == nil {
+		in.memos = map[searchKey]*memo{}
+	}
+	m := in.memos[k]
+	if m == nil {
+		m = &memo{set: in.computeSearchSet(opt)}
+		in.memos[k] = m
+	}
+	return m
 }
 
 // Prepare validates points and builds their convex hull. It fails on an
 // empty set, on a NaN or infinite coordinate, and when every point coincides.
-// Collinear and coplanar sets are accepted: their shapes are thin.
+// Collinear and coplanar sets are accepted: their shapes are thin. The
+// Input keeps points (not a copy): do not modify them while it is in use.
 func Prepare(points []geom.Vec3) (*Input, error) {
 	return PrepareWithHull(points, nil)
 }
@@ -159,21 +191,18 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 	if len(points) == 0 {
 		return nil, ErrNoPoints
 	}
-	for i, p := range points {
-		if !p.IsFinite() {
-			return nil, fmt.Errorf("%w: index %d is %v", ErrNotFinite, i, p)
-		}
+	in := &Input{points: points}
+	var err error
+	if in.bounds, in.pca, err = scan(points); err != nil {
+		return nil, err
 	}
-	in := &Input{points: points, bounds: geom.BoundsOf(points)}
 	in.origin = in.bounds.Center()
 	in.diag = in.bounds.Diagonal()
 	if in.diag == 0 {
 		return nil, ErrCoincident
 	}
-	in.pca = principalAxes(points, in.origin)
 	if h == nil {
-		var err error
-		h, err = hull.Build(points, hull.Options{MaxVertices: -1})
+		h, err = hull.Build(points, uncapped)
 		if err != nil {
 			h = nil // flat or broken: handled below
 		}
@@ -191,9 +220,26 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 			return in, nil
 		}
 	}
+	if lo, hi := extents(points, in.pca, in.origin); hi[2]-lo[2] > flatThickness*in.diag {
+		// Not flat, yet no usable hull: search every point (slower, and
+		// Overshoot is +Inf as the hull volume is unknown).
+		in.dim = 3
+		in.support = make([]geom.Vec3, len(points))
+		for i, p := range points {
+			in.support[i] = p.Sub(in.origin)
+		}
+		return in, nil
+	}
 	in.flatSupport()
 	return in, nil
 }
+
+// flatThickness is the extent along the least principal axis, relative to
+// the diagonal, above which a set without a hull is still treated as solid.
+const flatThickness = 1e-9
+
+// uncapped asks the hull package for every hull vertex.
+var uncapped = hull.Options{MaxVertices: math.MaxInt32}
 
 // flatVolume is the hull volume, relative to the cube of the bounding-box
 // diagonal, below which the point set is treated as flat.
@@ -237,7 +283,7 @@ func adjacency(n int, tris [][3]uint32) [][]int32 {
 		}
 	}
 	for i, l := range adj {
-		sort.Slice(l, func(x, y int) bool { return l[x] < l[y] })
+		slices.Sort(l)
 		u := l[:0]
 		for j, v := range l {
 			if j == 0 || v != l[j-1] {
@@ -270,7 +316,7 @@ func Fit(kind Kind, points []geom.Vec3, opt Options) (Shape, error) {
 }
 
 func validKind(k Kind) bool {
-	for _, v := range Kinds {
+	for _, v := range Kinds() {
 		if v == k {
 			return true
 		}
@@ -280,6 +326,9 @@ func validKind(k Kind) bool {
 
 // Fit fits one shape kind to the prepared points.
 func (in *Input) Fit(kind Kind, opt Options) (Shape, error) {
+	if in == nil || len(in.support) == 0 {
+		return Shape{}, errors.New("fit: Input not prepared (use Prepare)")
+	}
 	tol := opt.tolerance() * in.diag
 	var s Shape
 	switch kind {

@@ -133,7 +133,7 @@ func TestDegenerate(t *testing.T) {
 		{"triangle", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, nil},
 	}
 	for _, c := range cases {
-		for _, k := range Kinds {
+		for _, k := range Kinds() {
 			s, err := Fit(k, c.pts, Options{})
 			if c.wantErr != nil {
 				if !errors.Is(err, c.wantErr) {

@@ -30,7 +30,7 @@ func (in *Input) maxGap(s Shape, n int) float64 {
 }
 
 // surfaceSamples spreads about n points over the surface of s (input frame).
-// Boxes: the 8 corners, the 12 edge midpoints and a grid on each face.
+// Boxes: a square grid on each face, its corners and edges included.
 // Spheres: a Fibonacci spiral. Capsules: a spiral on each hemisphere and a
 // grid on the side. Cylinders: rims, a polar grid on each cap and a grid on
 // the side.

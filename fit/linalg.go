@@ -1,7 +1,10 @@
 package fit
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -24,30 +27,32 @@ func project(p, a, b geom.Vec3) vec2 { return vec2{p.Dot(a), p.Dot(b)} }
 // order (Andrew's monotone chain), without collinear points. Ties are broken
 // by index so the result is deterministic.
 func hull2D(q []vec2) []int {
-	idx := make([]int, len(q))
-	for i := range idx {
-		idx[i] = i
+	type key struct {
+		x, y float64
+		i    int
 	}
-	sort.Slice(idx, func(x, y int) bool {
-		a, b := q[idx[x]], q[idx[y]]
-		if a[0] != b[0] {
-			return a[0] < b[0]
+	ks := make([]key, len(q))
+	for i, p := range q {
+		ks[i] = key{p[0], p[1], i}
+	}
+	slices.SortFunc(ks, func(a, b key) int {
+		if c := cmp.Compare(a.x, b.x); c != 0 {
+			return c
 		}
-		if a[1] != b[1] {
-			return a[1] < b[1]
+		if c := cmp.Compare(a.y, b.y); c != 0 {
+			return c
 		}
-		return idx[x] < idx[y]
+		return a.i - b.i
 	})
 	// drop exact duplicates
-	u := idx[:0]
-	for i, k := range idx {
-		if i == 0 || q[k] != q[u[len(u)-1]] {
-			u = append(u, k)
+	idx := make([]int, 0, len(ks))
+	for i, k := range ks {
+		if i == 0 || k.x != ks[i-1].x || k.y != ks[i-1].y {
+			idx = append(idx, k.i)
 		}
 	}
-	idx = u
 	if len(idx) <= 2 {
-		return append([]int(nil), idx...)
+		return idx
 	}
 	h := make([]int, 0, 2*len(idx))
 	for _, k := range idx {
@@ -77,25 +82,42 @@ func polygonArea(q []vec2, idx []int) float64 {
 	return math.Abs(a) / 2
 }
 
-// principalAxes returns the eigenvectors of the points' covariance as the
-// columns of a right-handed rotation, by decreasing variance.
-func principalAxes(points []geom.Vec3, origin geom.Vec3) geom.Mat3 {
-	var mean geom.Vec3
-	for _, p := range points {
-		mean = mean.Add(p.Sub(origin))
-	}
-	mean = mean.Scale(1 / float64(len(points)))
-	var c geom.Mat3
-	for _, p := range points {
-		d := p.Sub(origin).Sub(mean)
-		for i := 0; i < 3; i++ {
-			for j := i; j < 3; j++ {
-				c[i][j] += d[i] * d[j]
+// scan validates the points and returns, in one pass, their bounding box
+// and their principal axes: the eigenvectors of their covariance as the
+// columns of a right-handed rotation, by decreasing variance. Sums are taken
+// relative to the first point, which keeps them accurate far from the
+// origin.
+func scan(points []geom.Vec3) (geom.Box, geom.Mat3, error) {
+	p0 := points[0]
+	lo, hi := p0, p0
+	var s geom.Vec3
+	var xx, xy, xz, yy, yz, zz float64
+	for i, p := range points {
+		if !p.IsFinite() {
+			return geom.Box{}, geom.Mat3{}, fmt.Errorf("%w: index %d is %v", ErrNotFinite, i, p)
+		}
+		for k := 0; k < 3; k++ {
+			if p[k] < lo[k] {
+				lo[k] = p[k]
+			}
+			if p[k] > hi[k] {
+				hi[k] = p[k]
 			}
 		}
+		x, y, z := p[0]-p0[0], p[1]-p0[1], p[2]-p0[2]
+		s[0], s[1], s[2] = s[0]+x, s[1]+y, s[2]+z
+		xx, xy, xz = xx+x*x, xy+x*y, xz+x*z
+		yy, yz, zz = yy+y*y, yz+y*z, zz+z*z
+	}
+	n := float64(len(points))
+	m := s.Scale(1 / n)
+	c := geom.Mat3{
+		{xx/n - m[0]*m[0], xy/n - m[0]*m[1], xz/n - m[0]*m[2]},
+		{0, yy/n - m[1]*m[1], yz/n - m[1]*m[2]},
+		{0, 0, zz/n - m[2]*m[2]},
 	}
 	c[1][0], c[2][0], c[2][1] = c[0][1], c[0][2], c[1][2]
-	return eigenFrame(c)
+	return geom.Box{Min: lo, Max: hi}, eigenFrame(c), nil
 }
 
 // eigenFrame diagonalises the symmetric matrix a with cyclic Jacobi
@@ -233,11 +255,19 @@ func (in *Input) supportIndex(d geom.Vec3, start int) int {
 // searchSet returns the points the orientation searches run on: every
 // support point when there are few, otherwise the core set — the extreme
 // support points along opt.CoreDirections directions.
-func (in *Input) searchSet(opt Options) []geom.Vec3 {
+func (in *Input) searchSet(opt Options) []geom.Vec3 { return in.memoFor(opt).set }
+
+func (in *Input) computeSearchSet(opt Options) []geom.Vec3 {
 	if len(in.support) <= opt.exactMax() {
 		return in.support
 	}
-	dirs := fibonacci(opt.coreDirections())
+	return in.core(opt.coreDirections())
+}
+
+// core returns the extreme support points along n Fibonacci directions,
+// in support order.
+func (in *Input) core(n int) []geom.Vec3 {
+	dirs := fibonacci(n)
 	seen := make([]bool, len(in.support))
 	var idx []int
 	cur := 0

@@ -40,7 +40,7 @@ func TestContainmentProperty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range Kinds {
+		for _, k := range Kinds() {
 			s, err := in.Fit(k, Options{GapSamples: -1})
 			if err != nil {
 				t.Fatal(err)
@@ -179,7 +179,7 @@ func TestSphereAgainstBruteForce(t *testing.T) {
 // TestDeterministic: the same input gives bit-identical shapes.
 func TestDeterministic(t *testing.T) {
 	pts := cloud(newRand(5), 2, 2000)
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		a, err := Fit(k, pts, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -203,7 +203,7 @@ func TestCappedHull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range Kinds {
+	for _, k := range Kinds() {
 		s, err := in.Fit(k, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -235,6 +235,215 @@ func TestHullDistance(t *testing.T) {
 		d, _ := in.hullDistance(c.p.Sub(in.origin), 0)
 		if math.Abs(d-c.want) > 1e-9 {
 			t.Errorf("distance from %v = %v, want %v", c.p, d, c.want)
+		}
+	}
+}
+
+// TestAxialNotWorseThanSeeds: on clouds small enough for the exact path,
+// the capsule and cylinder are never larger than those along the principal
+// axes, which seed the search.
+func TestAxialNotWorseThanSeeds(t *testing.T) {
+	for trial := 0; trial < 12; trial++ {
+		pts := cloud(newRand(uint64(5000+trial)), trial, 60)
+		in, err := Prepare(pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tol := DefaultTolerance * in.diag
+		for _, c := range []struct {
+			kind Kind
+			f    axialFunc
+		}{{KindCapsule, (*axialEval).capsule}, {KindCylinder, (*axialEval).cylinder}} {
+			s, err := in.Fit(c.kind, Options{GapSamples: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k < 3; k++ {
+				u := in.pca.Col(k)
+				a, b := orthoFrame(u)
+				f := c.f(newAxialEval(in.support), a, b, u, finalGolden)
+				r, h := f.r+tol, f.hi-f.lo
+				seed := capsuleVolume(r, h)
+				if c.kind == KindCylinder {
+					seed = math.Pi * r * r * (h + 2*tol)
+				}
+				if s.Volume > seed*(1+1e-6) {
+					t.Errorf("trial %d %s: volume %v above the principal axis %d's %v", trial, c.kind, s.Volume, k, seed)
+				}
+			}
+		}
+	}
+}
+
+// TestFarFromOrigin: a cloud a million units away still fits tightly and is
+// contained (the hull library's epsilon scales with absolute coordinates).
+func TestFarFromOrigin(t *testing.T) {
+	r := newRand(8)
+	local := boxSurface(r, geom.Vec3{1, 2, 3}, 2000)
+	pts := pose(local, randQuat(r), geom.Vec3{1e6, -2e6, 5e5})
+	in, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds() {
+		s, err := in.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkContains(t, s, pts)
+		if k == KindBox && math.Abs(s.Volume-6) > 6e-3 {
+			t.Errorf("box volume %v, want 6", s.Volume)
+		}
+	}
+}
+
+// TestMaxGap: the AABB of a unit cube turned 45° about Z reaches 0.5 beyond
+// it at its corners; the oriented box of the same cube has no gap.
+func TestMaxGap(t *testing.T) {
+	var cube []geom.Vec3
+	for i := 0; i < 8; i++ {
+		cube = append(cube, geom.Vec3{float64(i&1) - 0.5, float64(i>>1&1) - 0.5, float64(i>>2&1) - 0.5})
+	}
+	q := geom.Quat{0, 0, math.Sin(math.Pi / 8), math.Cos(math.Pi / 8)}
+	pts := pose(cube, q, geom.Vec3{3, 4, 5})
+	in, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind Kind
+		want float64
+	}{{KindAABB, 0.5}, {KindBox, 0}} {
+		s, err := in.Fit(c.kind, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(s.MaxGap-c.want) > 1e-5 {
+			t.Errorf("%s: MaxGap %v, want %v", c.kind, s.MaxGap, c.want)
+		}
+	}
+}
+
+// TestUnusableHull: a solid cloud given with an empty hull is searched on
+// every point; the fits stay contained and close to those with the hull.
+func TestUnusableHull(t *testing.T) {
+	pts := cloud(newRand(9), 1, 500)
+	with, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := PrepareWithHull(pts, &hull.Hull{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds() {
+		a, err := with.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := without.Fit(k, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkContains(t, b, pts)
+		if !math.IsInf(b.Overshoot, 1) {
+			t.Errorf("%s: overshoot %v without a hull, want +Inf", k, b.Overshoot)
+		}
+		if b.Volume > a.Volume*1.01 {
+			t.Errorf("%s: volume %v without hull, %v with", k, b.Volume, a.Volume)
+		}
+	}
+	var zero Input
+	if _, err := zero.Fit(KindBox, Options{}); err == nil {
+		t.Error("zero Input: no error")
+	}
+}
+
+// TestConcurrentInput: fits of one Input from several goroutines equal the
+// sequential ones (run with -race to check the memo's locking).
+func TestConcurrentInput(t *testing.T) {
+	pts := cloud(newRand(10), 0, 3000)
+	seq, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Kind]Shape{}
+	for _, k := range Kinds() {
+		if want[k], err = seq.Fit(k, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	par, err := Prepare(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]Shape, len(Kinds()))
+	done := make(chan int)
+	for i, k := range Kinds() {
+		go func() {
+			got[i], _ = par.Fit(k, Options{})
+			done <- i
+		}()
+	}
+	for range Kinds() {
+		<-done
+	}
+	for i, k := range Kinds() {
+		if !reflect.DeepEqual(got[i], want[k]) {
+			t.Errorf("%s: concurrent %+v, sequential %+v", k, got[i], want[k])
+		}
+	}
+}
+
+// TestAwkwardSets: inputs that stress the hull and the searches — a regular
+// grid (coplanar faces everywhere), repeated corners, a needle, a sliver,
+// a huge spread of scales — still give contained, finite shapes.
+func TestAwkwardSets(t *testing.T) {
+	var grid, corners, needle, sliver, scales []geom.Vec3
+	for i := 0; i < 6; i++ {
+		for j := 0; j < 6; j++ {
+			for k := 0; k < 6; k++ {
+				grid = append(grid, geom.Vec3{float64(i), float64(j), float64(k)})
+			}
+		}
+	}
+	for i := 0; i < 400; i++ {
+		corners = append(corners, geom.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
+	}
+	r := newRand(11)
+	for i := 0; i < 300; i++ {
+		a := 2 * math.Pi * r.Float64()
+		needle = append(needle, geom.Vec3{1e-7 * math.Cos(a), 10 * r.Float64(), 1e-7 * math.Sin(a)})
+		sliver = append(sliver, geom.Vec3{r.Float64(), r.Float64(), 1e-9 * r.Float64()})
+		scales = append(scales, randUnit(r).Scale(math.Pow(10, -6+8*r.Float64())))
+	}
+	for _, c := range []struct {
+		name string
+		pts  []geom.Vec3
+	}{{"grid", grid}, {"corners", corners}, {"needle", needle}, {"sliver", sliver}, {"scales", scales}} {
+		in, err := Prepare(c.pts)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, k := range Kinds() {
+			s, err := in.Fit(k, Options{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.name, k, err)
+			}
+			checkContains(t, s, c.pts)
+			if math.IsNaN(s.Volume) || math.IsNaN(s.MaxGap) || math.IsNaN(s.Overshoot) || !s.Center.IsFinite() {
+				t.Errorf("%s %s: NaN in %+v", c.name, k, s)
+			}
+		}
+		box, _ := in.Fit(KindBox, Options{})
+		if c.name == "grid" || c.name == "corners" {
+			want := 125.0
+			if c.name == "corners" {
+				want = 1
+			}
+			if math.Abs(box.Volume-want) > 1e-4*want {
+				t.Errorf("%s: box volume %v, want %v", c.name, box.Volume, want)
+			}
 		}
 	}
 }
