@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
@@ -32,9 +33,16 @@ type Method string
 
 // Collider methods.
 const (
-	AABB Method = "aabb" // box aligned with the body frame
-	Hull Method = "hull" // convex hull
+	AABB     Method = "aabb"     // box aligned with the body frame
+	Box      Method = "box"      // minimum-volume oriented box
+	Sphere   Method = "sphere"   // minimum enclosing sphere
+	Capsule  Method = "capsule"  // minimum-volume capsule along its own axis
+	Cylinder Method = "cylinder" // minimum-volume cylinder along its own axis
+	Hull     Method = "hull"     // convex hull
 )
+
+// Methods lists every method, in a fixed order.
+func Methods() []Method { return []Method{AABB, Box, Sphere, Capsule, Cylinder, Hull} }
 
 // Options controls generation for one asset.
 type Options struct {
@@ -217,7 +225,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 		}
 	}
 	var solids []solid
-	var convex []mass.Convex
+	var masses []colliderMass
 	for k, pi := range parts {
 		p := &ex.Parts[pi]
 		local := make([]geom.Vec3, len(p.Vertices))
@@ -227,33 +235,11 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 		solids = append(solids, solid{local, p.Triangles})
 		node := gltfio.NewObject()
 		node.Set("name", fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k))
-		var shape physics.Shape
-		switch opt.Method {
-		case AABB:
-			b := geom.BoundsOf(local)
-			size := b.Size()
-			floor := minThickness * b.Diagonal()
-			for c := range size {
-				size[c] = math.Max(size[c], floor)
-			}
-			shape = physics.Shape{Type: physics.Box, Size: size}
-			c := b.Center()
-			node.Set("translation", []any{gltfio.Num(c[0]), gltfio.Num(c[1]), gltfio.Num(c[2])})
-			convex = append(convex, boxConvex(c, size))
-		case Hull:
-			h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.Name, err)
-			}
-			m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.Name, err)
-			}
-			shape = physics.Shape{Type: physics.Convex, Mesh: m}
-			convex = append(convex, mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles})
-		default:
-			return fmt.Errorf("unknown method %q", opt.Method)
+		shape, cm, err := makeCollider(a, p, local, node, opt)
+		if err != nil {
+			return err
 		}
+		masses = append(masses, cm)
 		idx, err := a.AppendNode(parent, node)
 		if err != nil {
 			return err
@@ -263,7 +249,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 		rep.Colliders[string(shape.Type)]++
 	}
 	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name, Colliders: len(parts)}
-	props, source, err := bodyMass(solids, convex)
+	props, source, err := bodyMass(solids, masses)
 	var mo *physics.Motion
 	if err == nil {
 		mo, err = motion(props, opt.Mass, scale)
@@ -278,6 +264,72 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
+}
+
+// makeCollider makes the collider of one mesh instance from its vertices
+// in the body frame, sets the collider node's pose, and returns the shape
+// and what the mass computation needs of it.
+func makeCollider(a *gltfio.Asset, p *mesh.Part, local []geom.Vec3, node *gltfio.Object, opt Options) (physics.Shape, colliderMass, error) {
+	var shape physics.Shape
+	var cm colliderMass
+	switch opt.Method {
+	case Hull:
+		h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
+		if err != nil {
+			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
+		if err != nil {
+			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
+		props, err := mass.Mesh(h.Vertices, h.Triangles)
+		if err != nil {
+			props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
+		}
+		return physics.Shape{Type: physics.Convex, Mesh: m}, colliderMass{props, &cv}, nil
+	case AABB, Box, Sphere, Capsule, Cylinder:
+		f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
+		if err != nil {
+			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		floor := minThickness * geom.BoundsOf(local).Diagonal()
+		var props mass.Properties
+		switch f.Kind {
+		case fit.KindBox, fit.KindAABB:
+			size := f.Size
+			for c := range size {
+				size[c] = math.Max(size[c], floor)
+			}
+			shape = physics.Shape{Type: physics.Box, Size: size}
+			props = mass.Box(size)
+			cv := boxConvex(geom.Vec3{}, size)
+			for i, v := range cv.Vertices {
+				cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
+			}
+			cm.convex = &cv
+		case fit.KindSphere:
+			r := math.Max(f.Radius, floor)
+			shape = physics.Shape{Type: physics.Sphere, Radius: r}
+			props = mass.Sphere(r)
+		case fit.KindCapsule:
+			r := math.Max(f.Radius, floor)
+			shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
+			props = mass.Capsule(f.Height, r)
+		case fit.KindCylinder:
+			r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+			shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
+			props = mass.Cylinder(h, r)
+		}
+		cm.props = props.Transform(f.Rotation, f.Center)
+		c := f.Center
+		node.Set("translation", []any{gltfio.Num(c[0]), gltfio.Num(c[1]), gltfio.Num(c[2])})
+		if q := f.Rotation; q != geom.IdentityQuat() {
+			node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
+		}
+		return shape, cm, nil
+	}
+	return shape, cm, fmt.Errorf("unknown method %q", opt.Method)
 }
 
 func baseName(doc *gltf.Document, i int) string {

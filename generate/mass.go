@@ -34,10 +34,20 @@ type solid struct {
 	triangles [][3]uint32
 }
 
+// colliderMass is what the mass computation needs of a collider: its
+// properties in the body frame at density 1, and its convex polyhedron
+// when it is one (boxes and hulls).
+type colliderMass struct {
+	props  mass.Properties
+	convex *mass.Convex
+}
+
 // bodyMass computes a body's mass properties in its frame F: from its
 // meshes when every one of them is closed (watertight after welding by
-// position), else from the union of its colliders, overlaps counted once.
-func bodyMass(solids []solid, colliders []mass.Convex) (mass.Properties, string, error) {
+// position), else from its colliders: the union of their polyhedra with
+// overlaps counted once when all are polyhedra, else the sum of their
+// closed forms (overlaps between round primitives counted twice).
+func bodyMass(solids []solid, colliders []colliderMass) (mass.Properties, string, error) {
 	closed := len(solids) > 0
 	for _, s := range solids {
 		if !mass.IsClosedByPosition(s.vertices, s.triangles) {
@@ -59,8 +69,19 @@ func bodyMass(solids []solid, colliders []mass.Convex) (mass.Properties, string,
 			return mass.Sum(parts...), SourceMesh, nil
 		}
 	}
-	p, err := mass.Union(colliders, 0)
-	return p, SourceColliders, err
+	var convex []mass.Convex
+	var props []mass.Properties
+	for _, c := range colliders {
+		props = append(props, c.props)
+		if c.convex != nil {
+			convex = append(convex, *c.convex)
+		}
+	}
+	if len(convex) == len(colliders) {
+		p, err := mass.Union(convex, 0)
+		return p, SourceColliders, err
+	}
+	return mass.Sum(props...), SourceColliders, nil
 }
 
 // motion turns mass properties in frame F into an OMI/KHR motion in the

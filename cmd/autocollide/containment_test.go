@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -196,18 +197,19 @@ func contains(s physics.Shape, planes [][2]geom.Vec3, p geom.Vec3, tol float64) 
 	return false
 }
 
-// TestContainmentAABB checks the frames and the emitted transforms on
-// their own: with box colliders (no hull code involved) every vertex of
-// every corpus body must lie inside, in both families.
-func TestContainmentAABB(t *testing.T) {
+// TestContainmentPrimitives: with every primitive method, the shapes and
+// node poses as written (read back from the file, in world space) contain
+// every vertex of every corpus body, in both families.
+func TestContainmentPrimitives(t *testing.T) {
 	dir := t.TempDir()
 	for i, in := range testassets.Corpus(t) {
 		if isDraco(t, in) {
 			continue
 		}
-		for _, format := range []string{"omi", "khr"} {
-			out := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, format, filepath.Ext(in)))
-			if code, _, stderr := runCLI("generate", in, "-o", out, "--method", "aabb", "--format", format); code != 0 {
+		for j, method := range []string{"aabb", "box", "sphere", "capsule", "cylinder"} {
+			format := []string{"omi", "khr"}[j%2]
+			out := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, method, filepath.Ext(in)))
+			if code, _, stderr := runCLI("generate", in, "-o", out, "--method", method, "--format", format); code != 0 {
 				t.Fatalf("%s: %s", in, stderr)
 			}
 			a, err := gltfio.LoadRaw(out, gltfio.Limits{})
@@ -215,8 +217,9 @@ func TestContainmentAABB(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := checkContainment(a); err != nil {
-				t.Errorf("%s (%s): %v", in, format, err)
+				t.Errorf("%s (%s, %s): %v", in, method, format, err)
 			}
+			os.Remove(out)
 		}
 	}
 }

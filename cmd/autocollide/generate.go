@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/generate"
@@ -57,7 +58,7 @@ buffers and images it references.`,
 	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file")
 	fl.StringVar(&f.format, "format", "", "extension family: omi or khr (default from the profile: omi)")
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
-	fl.StringVar(&f.method, "method", "", "collider method: aabb or hull (default from the profile: hull)")
+	fl.StringVar(&f.method, "method", "", "collider method: aabb, box, sphere, capsule, cylinder or hull (default from the profile: hull)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
 	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
@@ -98,8 +99,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	switch {
 	case opt.Format != generate.OMI && opt.Format != generate.KHR:
 		return usageError{fmt.Errorf("--format %q: want omi or khr", opt.Format)}
-	case opt.Method != generate.AABB && opt.Method != generate.Hull:
-		return usageError{fmt.Errorf("--method %q: want aabb or hull", opt.Method)}
+	case !slices.Contains(generate.Methods(), opt.Method):
+		return usageError{fmt.Errorf("--method %q: want one of %v", opt.Method, generate.Methods())}
 	case geometryForm != "mesh" && geometryForm != "node":
 		return usageError{fmt.Errorf("--khr-geometry %q: want mesh or node", geometryForm)}
 	case opt.MaxHullVertices < 4:
