@@ -2,13 +2,21 @@ package decompose
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/obj"
 )
 
+// BenchmarkDecompose times Decompose on V-HACD's test meshes (all of them,
+// or the comma-separated names in $ACD_MESHES).
 func BenchmarkDecompose(b *testing.B) {
-	for _, name := range []string{"sphere", "torus1", "cube-notch", "cup", "box-thick"} {
+	names := []string{"box-thick", "cube-notch", "cube", "cup", "cylinder", "defsphere", "hose", "ob_chair_gothic", "plaque", "sphere", "torus1", "wall"}
+	if s := os.Getenv("ACD_MESHES"); s != "" {
+		names = strings.Split(s, ",")
+	}
+	for _, name := range names {
 		m, err := obj.ReadFile(sharedDir(b) + "/bench/acd-meshes/" + name + ".obj")
 		if err != nil {
 			b.Fatal(err)

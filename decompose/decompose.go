@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -43,6 +44,8 @@ type Options struct {
 // figure to the percent, cheap next to the decomposition. Call Measure with
 // more for a report.
 const resultSamples = 2000
+
+var debugCuts = os.Getenv("DEBUG_CUTS") != ""
 
 // Defaults.
 const (
@@ -129,6 +132,7 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	for _, t := range ts {
 		vol += t[0].Sub(o).Dot(t[1].Sub(o).Cross(t[2].Sub(o)))
 	}
+	d.closed = isClosed(ts)
 	if vol < 0 {
 		d.flip = true
 		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
@@ -154,6 +158,9 @@ type decomposer struct {
 	workers int
 	// flip: the input is wound inward (negative signed volume).
 	flip bool
+	// closed: every input edge has a twin of opposite direction, so part
+	// volumes mean something.
+	closed bool
 }
 
 func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
@@ -354,6 +361,14 @@ type candidate struct {
 func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 	var cands []*candidate
 	steps := make([]float64, len(todo))
+	// vol: each part's own volume (cuts closed) for closed input, else 0;
+	// only differences between candidates matter.
+	vol := make([]float64, len(todo))
+	if d.closed {
+		if err := d.parallel(len(todo), func(k int) { vol[k] = partVolume(parts[todo[k]], capTol*d.diag) }); err != nil {
+			return nil, err
+		}
+	}
 	for k, pi := range todo {
 		p := parts[pi]
 		size := p.box.Size()
@@ -393,7 +408,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		steps[k] = 1 / float64(planesPerAxis+1)
 	}
 	// steps[k] == 0 marks a part split for its vertex count only.
-	if err := d.evalCandidates(parts, todo, cands, scoutBudget); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget); err != nil {
 		return nil, err
 	}
 	best := make([]*candidate, len(todo))
@@ -426,7 +441,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 				}
 			}
 		}
-		if err := d.evalCandidates(parts, todo, more, scoutBudget); err != nil {
+		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget); err != nil {
 			return nil, err
 		}
 		pick(more)
@@ -440,6 +455,13 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		}
 		out[k] = b.kids
 		kids = append(kids, b.kids...)
+		if debugCuts {
+			var cs []float64
+			for _, k := range b.kids {
+				cs = append(cs, k.conc)
+			}
+			fmt.Printf("cut part conc %.3f box %v by %v at %.3f score %.3f kids %.3f\n", parts[todo[k]].conc, parts[todo[k]].box, b.pl.n, b.pl.d, b.score, cs)
+		}
 	}
 	errs := make([]error, len(kids))
 	if err := d.parallel(len(kids), func(i int) {
@@ -452,7 +474,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 }
 
 // evalCandidates cuts, hulls and scores every candidate (in parallel).
-func (d *decomposer) evalCandidates(parts []*part, todo []int, cs []*candidate, b sampleBudget) error {
+func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget) error {
 	errs := make([]error, len(cs))
 	err := d.parallel(len(cs), func(i int) {
 		c := cs[i]
@@ -479,7 +501,20 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, cs []*candidate, 
 			}
 		}
 		c.kids = kids
-		c.score = cmax + 0.1*csum/float64(len(kids))
+		// Rank by the worst concavity left, scaled down by how much of the
+		// hull's excess volume the cut removes: sampled concavities are
+		// noisy and often tie (peeling a slice off a plate leaves the
+		// same concavity as cutting through its window), volumes are exact
+		// and tell the two apart.
+		var sumV float64
+		for _, k := range kids {
+			sumV += k.hull.Volume()
+		}
+		r := 1.0
+		if e := p.hull.Volume() - vol[c.part]; e > 0 {
+			r = math.Max(0, math.Min(1, (sumV-vol[c.part])/e))
+		}
+		c.score = cmax*(0.5+0.5*r) + 0.05*csum/float64(len(kids))
 	})
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ func (p plane) eval(x geom.Vec3) float64 { return p.n.Dot(x) - p.d }
 // (CoACD closes cuts with a cap; we only remember its outline).
 type section struct {
 	pl   plane
-	u, v geom.Vec3       // in-plane basis with u×v = pl.n
+	u, v geom.Vec3 // in-plane basis with u×v = pl.n
 	// segs[0] and segs[1] are the outlines seen from the positive and the
 	// negative side, in (u,v) coordinates, oriented so that the solid is on
 	// their left for consistently wound input. They differ only by the
@@ -45,15 +45,15 @@ type part struct {
 	// inner[i] marks tris[i] as lying inside the solid (a face of one
 	// shell buried in another); nil means none is.
 	inner []bool
-	caps []capRef
-	hull *hull.Hull
+	caps  []capRef
+	hull  *hull.Hull
 	// conc is the concavity estimate; deep is the part sample deepest
 	// inside the hull (a good place to cut next).
 	conc float64
 	deep geom.Vec3
 	// far is the hull sample found farthest from the part.
 	far geom.Vec3
-	box  geom.Box
+	box geom.Box
 	// unsplittable is set when no plane separated the part.
 	unsplittable bool
 }

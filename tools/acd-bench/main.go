@@ -5,7 +5,9 @@
 //	go run ./tools/acd-bench -vhacd vhacd.json mesh1.obj mesh2.obj ...
 //
 // The vhacd.json file is written by vhacd.mjs: for each mesh file name, the
-// hulls (vertex arrays) and the seconds taken.
+// hulls (vertex arrays) and the seconds taken. run.sh runs both. Times are
+// medians of -repeat runs, wall clock and process CPU (the CPU figure is the
+// fairer one on a shared machine; ours uses every core, vhacd-js one).
 package main
 
 import (
@@ -18,6 +20,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/autocollide/autocollide/decompose"
@@ -27,9 +30,10 @@ import (
 )
 
 type vhacdMesh struct {
-	Seconds float64       `json:"seconds"`
-	Hulls   [][][3]float64 `json:"hulls"`
-	Error   string        `json:"error"`
+	Seconds    float64        `json:"seconds"`
+	CPUSeconds float64        `json:"cpuSeconds"`
+	Hulls      [][][3]float64 `json:"hulls"`
+	Error      string         `json:"error"`
 }
 
 func main() {
@@ -50,8 +54,8 @@ func main() {
 		}
 	}
 	fmt.Printf("GOMAXPROCS=%d, %d samples per surface, median of %d runs. Distances in %% of the bounding-box diagonal.\n\n", runtime.GOMAXPROCS(0), *samples, *repeat)
-	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | concavity % | time s | ours / vhacd-js |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, path := range flag.Args() {
 		m, err := obj.ReadFile(path)
 		if err != nil {
@@ -59,27 +63,29 @@ func main() {
 		}
 		name := strings.TrimSuffix(filepath.Base(path), ".obj")
 		var res *decompose.Result
-		var times []float64
+		var times, cpus []float64
 		for r := 0; r < *repeat; r++ {
+			c0 := cpuSeconds()
 			t0 := time.Now()
 			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity})
 			times = append(times, time.Since(t0).Seconds())
+			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {
 				fail(fmt.Errorf("%s: %w", path, err))
 			}
 		}
-		sort.Float64s(times)
-		ours := times[len(times)/2]
+		ours, oursCPU := median(times), median(cpus)
 		mt := decompose.Measure(m.Vertices, m.Triangles, res.Hulls, *samples, 1)
-		ratio := "–"
+		ratio, cpuRatio := "–", "–"
 		v, ok := vh[name]
 		if ok && v.Error == "" && v.Seconds > 0 {
 			ratio = fmt.Sprintf("%.3f", ours/v.Seconds)
+			cpuRatio = fmt.Sprintf("%.3f", oursCPU/v.CPUSeconds)
 		}
-		row(name, len(m.Triangles), "decompose", mt, ours, ratio)
+		row(name, len(m.Triangles), "decompose", mt, ours, oursCPU, ratio, cpuRatio)
 		if ok {
 			if v.Error != "" {
-				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | |\n", name, len(m.Triangles), v.Error)
+				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
 				continue
 			}
 			var hs []*hull.Hull
@@ -94,15 +100,30 @@ func main() {
 				}
 				hs = append(hs, h)
 			}
-			row(name, len(m.Triangles), "vhacd-js", decompose.Measure(m.Vertices, m.Triangles, hs, *samples, 1), v.Seconds, "")
+			row(name, len(m.Triangles), "vhacd-js", decompose.Measure(m.Vertices, m.Triangles, hs, *samples, 1), v.Seconds, v.CPUSeconds, "", "")
 		}
 	}
 }
 
-func row(name string, tris int, tool string, m decompose.Metrics, secs float64, ratio string) {
-	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.3f | %s |\n",
+func row(name string, tris int, tool string, m decompose.Metrics, secs, cpu float64, ratio, cpuRatio string) {
+	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.3f | %.3f | %s | %s |\n",
 		name, tris, tool, m.Hulls, m.Vertices, m.MaxVertices, 100*m.Uncovered, 100*m.MaxVertexOutside,
-		100*m.BloatMean, 100*m.BloatMax, 100*m.Concavity, secs, ratio)
+		100*m.BloatMean, 100*m.BloatMax, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// cpuSeconds is the process's user+system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 func fail(err error) {
