@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -44,8 +43,6 @@ type Options struct {
 // figure to the percent, cheap next to the decomposition. Call Measure with
 // more for a report.
 const resultSamples = 2000
-
-var debugCuts = os.Getenv("DEBUG_CUTS") != ""
 
 // Defaults.
 const (
@@ -250,8 +247,21 @@ func (d *decomposer) finish(p *part, b sampleBudget) error {
 		return err
 	}
 	p.hull = h
-	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
+	d.estimate(p, b)
 	return nil
+}
+
+// estimate sets a part's concavity: the sampled boundary distance (see
+// concavity) and, for closed input, CoACD's volume term
+// volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
+// that no sample happened to probe deeply.
+func (d *decomposer) estimate(p *part, b sampleBudget) {
+	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
+	if d.closed {
+		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
+			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))
+		}
+	}
 }
 
 // split returns the parts of one side of a cut: its connected pieces, or the
@@ -455,18 +465,11 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		}
 		out[k] = b.kids
 		kids = append(kids, b.kids...)
-		if debugCuts {
-			var cs []float64
-			for _, k := range b.kids {
-				cs = append(cs, k.conc)
-			}
-			fmt.Printf("cut part conc %.3f box %v by %v at %.3f score %.3f kids %.3f\n", parts[todo[k]].conc, parts[todo[k]].box, b.pl.n, b.pl.d, b.score, cs)
-		}
 	}
 	errs := make([]error, len(kids))
 	if err := d.parallel(len(kids), func(i int) {
 		p := kids[i]
-		p.conc, p.deep, p.far = concavity(p, fullBudget, capTol*d.diag, 1, d.flip)
+		d.estimate(p, fullBudget)
 	}); err != nil {
 		return nil, err
 	}

@@ -117,9 +117,9 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	}
 	m.hull = h
 	// A quick estimate first: most pairs are clearly not convex together.
-	m.conc, m.deep, m.far = concavity(m, scoutBudget, capTol*d.diag, 1, d.flip)
+	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
-		m.conc, m.deep, m.far = concavity(m, fullBudget, capTol*d.diag, 1, d.flip)
+		d.estimate(m, fullBudget)
 	}
 	return m, nil
 }

@@ -18,6 +18,10 @@ const UncoveredTol = 1e-3
 // volumeWeight is CoACD's weight k of the volume term in its concavity.
 const volumeWeight = 0.3
 
+// parallelTol: a face whose normal's z component is below this is taken as
+// parallel to the z rays of overlapVolume.
+const parallelTol = 1e-12
+
 // volumeRays is the side of the grid of rays used to measure the hulls'
 // overlap.
 const volumeRays = 128
@@ -101,7 +105,7 @@ func Measure(vertices []geom.Vec3, triangles [][3]uint32, hulls []*hull.Hull, sa
 	}
 	mh := make([]measuredHull, 0, len(hulls))
 	for _, h := range hulls {
-		if h == nil {
+		if h == nil || len(h.Triangles) == 0 {
 			continue
 		}
 		m.Vertices += len(h.Vertices)
@@ -243,9 +247,9 @@ func overlapVolume(mh []measuredHull) float64 {
 					// n·(x,y,z) ≤ d.
 					r := p.d - p.n[0]*x - p.n[1]*y
 					switch {
-					case p.n[2] > 0:
+					case p.n[2] > parallelTol:
 						hi = math.Min(hi, r/p.n[2])
-					case p.n[2] < 0:
+					case p.n[2] < -parallelTol:
 						lo = math.Max(lo, r/p.n[2])
 					default:
 						if r < 0 {
@@ -253,7 +257,7 @@ func overlapVolume(mh []measuredHull) float64 {
 						}
 					}
 				}
-				if hi > lo {
+				if hi > lo && !math.IsInf(hi-lo, 0) {
 					ivs = append(ivs, iv{lo, hi})
 					sum += hi - lo
 				}

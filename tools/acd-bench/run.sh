@@ -4,7 +4,8 @@
 #
 #   tools/acd-bench/run.sh [REPEAT] [MESH.obj ...]
 #
-# Defaults: 3 runs per mesh (medians), every mesh of shared/bench/acd-meshes.
+# Defaults: 3 runs per mesh (medians; VHACD_REPEAT overrides the count for
+# vhacd-js, which takes minutes per mesh), every mesh of shared/bench/acd-meshes.
 # Needs node and `cd tools && npm ci --no-audit --no-fund`; without
 # node_modules only decompose is measured.
 set -eu
@@ -27,7 +28,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 vh=
 if [ -d "$root/tools/node_modules/vhacd-js" ]; then
-  node "$root/tools/acd-bench/vhacd.mjs" "$tmp/vhacd.json" "$repeat" "$@"
+  node "$root/tools/acd-bench/vhacd.mjs" "$tmp/vhacd.json" "${VHACD_REPEAT:-$repeat}" "$@"
   vh="-vhacd $tmp/vhacd.json"
 else
   echo "run.sh: tools/node_modules missing, measuring decompose only" >&2
