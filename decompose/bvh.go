@@ -283,9 +283,29 @@ const innerOffset = 1e-5
 // rayDirs are fixed, generic directions for winding probes (no axis or
 // diagonal alignment, so grid-like meshes are not hit on edges).
 var rayDirs = [3]geom.Vec3{
-	{0.5773502691896257, 0.5773502691896258, 0.5773502691896259},
-	{-0.2672612419124244, 0.8017837257372732, -0.5345224838248488},
-	{0.8164965809277261, -0.4082482904638631, -0.4082482904638630},
+	{0.5370129502234439, 0.7246174743610939, 0.4319104156452614},
+	{-0.3117146291108243, 0.2531118788192160, -0.9158429815197078},
+	{0.8493133385707242, -0.5103080144503008, 0.1351021217954843},
+}
+
+// insideSolid reports whether x is inside the solid: the median of the
+// winding numbers along the three rayDirs is at least 1 (the median guards
+// against a ray grazing an edge or escaping through a hole of open input).
+func (b *bvh) insideSolid(x geom.Vec3) bool {
+	var w [3]int
+	for k, d := range rayDirs {
+		w[k] = b.winding(x, d)
+	}
+	if w[0] > w[1] {
+		w[0], w[1] = w[1], w[0]
+	}
+	if w[1] > w[2] {
+		w[1], w[2] = w[2], w[1]
+	}
+	if w[0] > w[1] {
+		w[0], w[1] = w[1], w[0]
+	}
+	return w[1] >= 1
 }
 
 // classifyInner marks the triangles buried inside the solid: a point just in
@@ -304,20 +324,7 @@ func classifyInner(ts []tri, diag float64) []bool {
 		}
 		c := t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
 		o := c.Add(n.Scale(innerOffset * diag / l))
-		var w [3]int
-		for k, d := range rayDirs {
-			w[k] = tree.winding(o, d)
-		}
-		if w[0] > w[1] {
-			w[0], w[1] = w[1], w[0]
-		}
-		if w[1] > w[2] {
-			w[1], w[2] = w[2], w[1]
-		}
-		if w[0] > w[1] {
-			w[0], w[1] = w[1], w[0]
-		}
-		if w[1] >= 1 {
+		if tree.insideSolid(o) {
 			if out == nil {
 				out = make([]bool, len(ts))
 			}

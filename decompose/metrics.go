@@ -41,7 +41,10 @@ type Metrics struct {
 	// BloatMean and BloatMax: one-sided distance from area-uniform samples
 	// of the hulls' surface to the nearest mesh triangle. Samples inside or
 	// on another hull (within UncoveredTol) are skipped: they are not on
-	// the union's boundary (two hulls meeting at a cut share a face).
+	// the union's boundary (two hulls meeting at a cut share a face). So are
+	// samples inside the mesh's solid (median winding number of three rays
+	// at least 1): a hull face inside the object, where neighbouring hulls'
+	// cut faces do not match exactly, adds no volume outside the object.
 	BloatMean, BloatMax float64
 	// Concavity is CoACD's figure max(Hb, k·Rv): Hb the boundary Hausdorff
 	// distance between mesh and hulls (BloatMax one way; the other way the
@@ -185,7 +188,7 @@ func Measure(vertices []geom.Vec3, triangles [][3]uint32, hulls []*hull.Hull, sa
 					break
 				}
 			}
-			if inside {
+			if inside || tree.insideSolid(x) {
 				continue
 			}
 			dd := tree.dist(x, 0)

@@ -42,7 +42,21 @@ func main() {
 	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
 	flag.Parse()
+	if *export != "" {
+		for _, path := range flag.Args() {
+			m, err := readGLTF(path)
+			if err != nil {
+				fail(err)
+			}
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			if err := writeOBJ(filepath.Join(*export, name+".obj"), m); err != nil {
+				fail(err)
+			}
+		}
+		return
+	}
 	var vh map[string]vhacdMesh
 	if *vhacdPath != "" {
 		b, err := os.ReadFile(*vhacdPath)
