@@ -32,14 +32,26 @@ func newBVH(ts []tri) *bvh {
 	if len(ts) == 0 {
 		return b
 	}
-	cent := make([]geom.Vec3, len(ts))
+	bb := &bvhBuild{cent: make([]geom.Vec3, len(ts)), lo: make([]geom.Vec3, len(ts)), hi: make([]geom.Vec3, len(ts))}
 	idx := make([]int, len(ts))
 	for i, t := range b.tris {
-		cent[i] = t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
+		bb.cent[i] = t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
+		lo, hi := t[0], t[0]
+		for _, v := range t[1:] {
+			for k := 0; k < 3; k++ {
+				if v[k] < lo[k] {
+					lo[k] = v[k]
+				}
+				if v[k] > hi[k] {
+					hi[k] = v[k]
+				}
+			}
+		}
+		bb.lo[i], bb.hi[i] = lo, hi
 		idx[i] = i
 	}
 	b.nodes = make([]bvhNode, 1, 2*len(ts)/bvhLeafSize+2)
-	b.build(0, idx, cent, 0)
+	b.build(bb, 0, idx, 0)
 	sorted := make([]tri, len(ts))
 	for i, j := range idx {
 		sorted[i] = b.tris[j]
@@ -48,16 +60,33 @@ func newBVH(ts []tri) *bvh {
 	return b
 }
 
+// bvhBuild holds per-triangle centroids and bounds during construction.
+type bvhBuild struct{ cent, lo, hi []geom.Vec3 }
+
 // build fills node n with idx[...] which sits at offset off of the final
 // order.
-func (b *bvh) build(n int, idx []int, cent []geom.Vec3, off int) {
-	box := geom.EmptyBox()
-	cbox := geom.EmptyBox()
+func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
+	inf := math.Inf(1)
+	box := geom.Box{Min: geom.Vec3{inf, inf, inf}, Max: geom.Vec3{-inf, -inf, -inf}}
+	cbox := box
 	for _, i := range idx {
-		t := b.tris[i]
-		box = box.Extend(t[0]).Extend(t[1]).Extend(t[2])
-		cbox = cbox.Extend(cent[i])
+		lo, hi, c := bb.lo[i], bb.hi[i], bb.cent[i]
+		for k := 0; k < 3; k++ {
+			if lo[k] < box.Min[k] {
+				box.Min[k] = lo[k]
+			}
+			if hi[k] > box.Max[k] {
+				box.Max[k] = hi[k]
+			}
+			if c[k] < cbox.Min[k] {
+				cbox.Min[k] = c[k]
+			}
+			if c[k] > cbox.Max[k] {
+				cbox.Max[k] = c[k]
+			}
+		}
 	}
+	cent := bb.cent
 	b.nodes[n].box = box
 	if len(idx) <= bvhLeafSize {
 		b.nodes[n].start, b.nodes[n].count = int32(off), int32(len(idx))
@@ -94,8 +123,8 @@ func (b *bvh) build(n int, idx []int, cent []geom.Vec3, off int) {
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, bvhNode{}, bvhNode{})
 	b.nodes[n].start = int32(c)
-	b.build(c, idx[:mid], cent, off)
-	b.build(c+1, idx[mid:], cent, off+mid)
+	b.build(bb, c, idx[:mid], off)
+	b.build(bb, c+1, idx[mid:], off+mid)
 }
 
 // dist returns the distance from p to the nearest triangle, or +Inf for an

@@ -124,6 +124,11 @@ func Measure(vertices []geom.Vec3, triangles [][3]uint32, hulls []*hull.Hull, sa
 	}
 	tol := UncoveredTol * diag
 	minOutside := func(x geom.Vec3, limit float64) float64 {
+		for i := range mh {
+			if boxDist2(mh[i].box, x) == 0 && depthAbove(mh[i].planes, x, 0) >= 0 {
+				return 0
+			}
+		}
 		best := math.Inf(1)
 		for i := range mh {
 			if boxDist2(mh[i].box, x) >= best*best {
@@ -136,12 +141,19 @@ func Measure(vertices []geom.Vec3, triangles [][3]uint32, hulls []*hull.Hull, sa
 		}
 		return best
 	}
-	// Vertices.
-	for _, t := range ts {
-		for _, v := range t {
-			if d := minOutside(v, diag); d > m.MaxVertexOutside {
-				m.MaxVertexOutside = d
-			}
+	// Vertices (those used by a triangle).
+	used := make([]bool, len(vertices))
+	for _, t := range triangles {
+		if int(t[0]) < len(vertices) && int(t[1]) < len(vertices) && int(t[2]) < len(vertices) {
+			used[t[0]], used[t[1]], used[t[2]] = true, true, true
+		}
+	}
+	for i, v := range vertices {
+		if !used[i] {
+			continue
+		}
+		if d := minOutside(v, diag); d > m.MaxVertexOutside {
+			m.MaxVertexOutside = d
 		}
 	}
 	m.MaxVertexOutside /= diag
