@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/autocollide/autocollide/decompose"
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
@@ -33,16 +34,17 @@ type Method string
 
 // Collider methods.
 const (
-	AABB     Method = "aabb"     // box aligned with the body frame
-	Box      Method = "box"      // minimum-volume oriented box
-	Sphere   Method = "sphere"   // minimum enclosing sphere
-	Capsule  Method = "capsule"  // minimum-volume capsule along its own axis
-	Cylinder Method = "cylinder" // minimum-volume cylinder along its own axis
-	Hull     Method = "hull"     // convex hull
+	AABB      Method = "aabb"      // box aligned with the body frame
+	Box       Method = "box"       // minimum-volume oriented box
+	Sphere    Method = "sphere"    // minimum enclosing sphere
+	Capsule   Method = "capsule"   // minimum-volume capsule along its own axis
+	Cylinder  Method = "cylinder"  // minimum-volume cylinder along its own axis
+	Hull      Method = "hull"      // convex hull
+	Decompose Method = "decompose" // approximate convex decomposition into hulls
 )
 
 // Methods lists every method, in a fixed order.
-func Methods() []Method { return []Method{AABB, Box, Sphere, Capsule, Cylinder, Hull} }
+func Methods() []Method { return []Method{AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose} }
 
 // Options controls generation for one asset.
 type Options struct {
@@ -58,6 +60,11 @@ type Options struct {
 	Binary bool
 	// Mass says how dynamic bodies get their mass.
 	Mass Mass
+	// Concavity (relative to a part's diagonal; 0 = the decompose
+	// default) and MaxHulls (per mesh instance; 0 = its default) steer
+	// Method Decompose.
+	Concavity float64
+	MaxHulls  int
 }
 
 // BodyReport says what was generated for one body.
@@ -132,7 +139,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := body(a, model, ex, world[r], r, parts, opt, rep); err != nil {
+		if err := body(ctx, a, model, ex, world[r], r, parts, opt, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -208,7 +215,7 @@ func isOne(s geom.Vec3) bool {
 	return true
 }
 
-func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, opt Options, rep *Report) error {
+func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, opt Options, rep *Report) error {
 	f, scale, err := frame(world)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
@@ -226,6 +233,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 	}
 	var solids []solid
 	var masses []colliderMass
+	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name}
 	for k, pi := range parts {
 		p := &ex.Parts[pi]
 		local := make([]geom.Vec3, len(p.Vertices))
@@ -233,22 +241,37 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 			local[i] = inv.Point(v)
 		}
 		solids = append(solids, solid{local, p.Triangles})
-		node := gltfio.NewObject()
-		node.Set("name", fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k))
-		shape, cm, err := makeCollider(a, p, local, node, opt)
+		cs, notes, err := makeColliders(ctx, a, p, local, opt)
 		if err != nil {
 			return err
 		}
-		masses = append(masses, cm)
-		idx, err := a.AppendNode(parent, node)
-		if err != nil {
-			return err
+		for _, n := range notes {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
 		}
-		s := model.AddShape(shape)
-		model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
-		rep.Colliders[string(shape.Type)]++
+		for j, c := range cs {
+			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
+			if len(cs) > 1 {
+				name = fmt.Sprintf("%s.collider%d.hull%d", partName(a.Doc, p), k, j)
+			}
+			node := gltfio.NewObject()
+			node.Set("name", name)
+			for _, key := range c.node.Keys() {
+				if key != "name" {
+					v, _ := c.node.Get(key)
+					node.Set(key, v)
+				}
+			}
+			masses = append(masses, c.mass)
+			idx, err := a.AppendNode(parent, node)
+			if err != nil {
+				return err
+			}
+			s := model.AddShape(c.shape)
+			model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
+			rep.Colliders[string(c.shape.Type)]++
+			br.Colliders++
+		}
 	}
-	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name, Colliders: len(parts)}
 	props, source, err := bodyMass(solids, masses)
 	var mo *physics.Motion
 	if err == nil {
@@ -266,70 +289,126 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 	return nil
 }
 
-// makeCollider makes the collider of one mesh instance from its vertices
-// in the body frame, sets the collider node's pose, and returns the shape
-// and what the mass computation needs of it.
-func makeCollider(a *gltfio.Asset, p *mesh.Part, local []geom.Vec3, node *gltfio.Object, opt Options) (physics.Shape, colliderMass, error) {
-	var shape physics.Shape
-	var cm colliderMass
+// collider is one generated collider: its shape, the pose on its node
+// (translation and rotation members), and what mass needs of it.
+type collider struct {
+	shape physics.Shape
+	node  *gltfio.Object
+	mass  colliderMass
+}
+
+// makeColliders makes the colliders of one mesh instance from its
+// vertices in the body frame: one, or one per hull for a decomposition.
+func makeColliders(ctx context.Context, a *gltfio.Asset, p *mesh.Part, local []geom.Vec3, opt Options) ([]collider, []string, error) {
 	switch opt.Method {
 	case Hull:
 		h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
 		if err != nil {
-			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
+			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
-		m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
+		c, err := hullCollider(a, p, h, opt)
+		return []collider{c}, nil, err
+	case Decompose:
+		res, err := decompose.Decompose(ctx, local, p.Triangles, decompose.Options{
+			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: 1,
+		})
 		if err != nil {
-			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
+			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
-		cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
-		props, err := mass.Mesh(h.Vertices, h.Triangles)
-		if err != nil {
-			props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
+		var cs []collider
+		for _, h := range res.Hulls {
+			c, err := hullCollider(a, p, h, opt)
+			if err != nil {
+				return nil, nil, err
+			}
+			cs = append(cs, c)
 		}
-		return physics.Shape{Type: physics.Convex, Mesh: m}, colliderMass{props, &cv}, nil
+		return cs, res.Notes, nil
 	case AABB, Box, Sphere, Capsule, Cylinder:
-		f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
-		if err != nil {
-			return shape, cm, fmt.Errorf("%s: %w", p.Name, err)
-		}
-		floor := minThickness * geom.BoundsOf(local).Diagonal()
-		var props mass.Properties
-		switch f.Kind {
-		case fit.KindBox, fit.KindAABB:
-			size := f.Size
-			for c := range size {
-				size[c] = math.Max(size[c], floor)
-			}
-			shape = physics.Shape{Type: physics.Box, Size: size}
-			props = mass.Box(size)
-			cv := boxConvex(geom.Vec3{}, size)
-			for i, v := range cv.Vertices {
-				cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
-			}
-			cm.convex = &cv
-		case fit.KindSphere:
-			r := math.Max(f.Radius, floor)
-			shape = physics.Shape{Type: physics.Sphere, Radius: r}
-			props = mass.Sphere(r)
-		case fit.KindCapsule:
-			r := math.Max(f.Radius, floor)
-			shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
-			props = mass.Capsule(f.Height, r)
-		case fit.KindCylinder:
-			r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
-			shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
-			props = mass.Cylinder(h, r)
-		}
-		cm.props = props.Transform(f.Rotation, f.Center)
-		c := f.Center
-		node.Set("translation", []any{gltfio.Num(c[0]), gltfio.Num(c[1]), gltfio.Num(c[2])})
-		if q := f.Rotation; q != geom.IdentityQuat() {
-			node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
-		}
-		return shape, cm, nil
+		c, err := primitive(p, local, opt)
+		return []collider{c}, nil, err
 	}
-	return shape, cm, fmt.Errorf("unknown method %q", opt.Method)
+	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+}
+
+// storedHull returns the hull as it will be stored: its vertices rounded
+// to float32, and its faces rebuilt from the rounded points, so that the
+// mesh in the file is convex at the precision it is written in. (Rounding
+// the vertices of a hull with sliver faces independently can tilt a
+// sliver's plane enough to put points of a wide face outside it.) The
+// rounding moves vertices by half a float32 ulp, far inside the
+// containment tolerance.
+func storedHull(h *hull.Hull) *hull.Hull {
+	r := make([]geom.Vec3, len(h.Vertices))
+	for i, v := range h.Vertices {
+		r[i] = geom.Vec3{float64(float32(v[0])), float64(float32(v[1])), float64(float32(v[2]))}
+	}
+	h2, err := hull.Build(r, hull.Options{MaxVertices: len(r)})
+	if err != nil || h2.Degenerate != hull.NotDegenerate {
+		return h
+	}
+	return h2
+}
+
+// hullCollider stores a hull as a generated mesh and returns its collider.
+func hullCollider(a *gltfio.Asset, p *mesh.Part, h *hull.Hull, opt Options) (collider, error) {
+	h = storedHull(h)
+	m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
+	if err != nil {
+		return collider{}, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
+	props, err := mass.Mesh(h.Vertices, h.Triangles)
+	if err != nil {
+		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
+	}
+	return collider{shape: physics.Shape{Type: physics.Convex, Mesh: m}, node: gltfio.NewObject(), mass: colliderMass{props, &cv}}, nil
+}
+
+// primitive fits a primitive and poses its node so that the shape in the
+// file is the fit exactly.
+func primitive(p *mesh.Part, local []geom.Vec3, opt Options) (collider, error) {
+	f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
+	if err != nil {
+		return collider{}, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	floor := minThickness * geom.BoundsOf(local).Diagonal()
+	var c collider
+	var props mass.Properties
+	switch f.Kind {
+	case fit.KindBox, fit.KindAABB:
+		size := f.Size
+		for i := range size {
+			size[i] = math.Max(size[i], floor)
+		}
+		c.shape = physics.Shape{Type: physics.Box, Size: size}
+		props = mass.Box(size)
+		cv := boxConvex(geom.Vec3{}, size)
+		for i, v := range cv.Vertices {
+			cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
+		}
+		c.mass.convex = &cv
+	case fit.KindSphere:
+		r := math.Max(f.Radius, floor)
+		c.shape = physics.Shape{Type: physics.Sphere, Radius: r}
+		props = mass.Sphere(r)
+	case fit.KindCapsule:
+		r := math.Max(f.Radius, floor)
+		c.shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
+		props = mass.Capsule(f.Height, r)
+	case fit.KindCylinder:
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		c.shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
+		props = mass.Cylinder(h, r)
+	}
+	c.mass.props = props.Transform(f.Rotation, f.Center)
+	c.node = gltfio.NewObject()
+	t := f.Center
+	c.node.Set("translation", []any{gltfio.Num(t[0]), gltfio.Num(t[1]), gltfio.Num(t[2])})
+	if q := f.Rotation; q != geom.IdentityQuat() {
+		c.node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
+	}
+	return c, nil
 }
 
 func baseName(doc *gltf.Document, i int) string {

@@ -223,3 +223,30 @@ func TestContainmentPrimitives(t *testing.T) {
 		}
 	}
 }
+
+// TestContainmentDecompose: a decomposition's hulls, as written, contain
+// every vertex of their body (on a few small assets, for time).
+func TestContainmentDecompose(t *testing.T) {
+	files := []string{example(t)}
+	for _, f := range testassets.Corpus(t) {
+		for _, name := range []string{"Avocado.gltf", "Box.glb", "Triangle.gltf", "MultipleScenes.gltf", "NegativeScaleTest.glb"} {
+			if filepath.Base(f) == name {
+				files = append(files, f)
+			}
+		}
+	}
+	dir := t.TempDir()
+	for i, in := range files {
+		out := filepath.Join(dir, fmt.Sprintf("%02d%s", i, filepath.Ext(in)))
+		if code, _, stderr := runCLI("generate", in, "-o", out, "--method", "decompose", "--format", []string{"omi", "khr"}[i%2]); code != 0 {
+			t.Fatalf("%s: %s", in, stderr)
+		}
+		a, err := gltfio.LoadRaw(out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkContainment(a); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}
