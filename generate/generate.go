@@ -241,9 +241,9 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 			local[i] = inv.Point(v)
 		}
 		solids = append(solids, solid{local, p.Triangles})
-		cs, notes, err := makeColliders(ctx, a, p, local, opt)
+		cs, notes, err := Colliders(ctx, local, p.Triangles, opt)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", p.Name, err)
 		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
@@ -255,20 +255,28 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 			}
 			node := gltfio.NewObject()
 			node.Set("name", name)
-			for _, key := range c.node.Keys() {
-				if key != "name" {
-					v, _ := c.node.Get(key)
-					node.Set(key, v)
-				}
+			if c.Translation != (geom.Vec3{}) {
+				t := c.Translation
+				node.Set("translation", []any{gltfio.Num(t[0]), gltfio.Num(t[1]), gltfio.Num(t[2])})
 			}
-			masses = append(masses, c.mass)
+			if q := c.Rotation; q != geom.IdentityQuat() && q != (geom.Quat{}) {
+				node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
+			}
+			if c.Hull != nil {
+				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Binary)
+				if err != nil {
+					return fmt.Errorf("%s: %w", p.Name, err)
+				}
+				c.Shape.Mesh = m
+			}
+			masses = append(masses, colliderMass{c.Mass, c.Convex})
 			idx, err := a.AppendNode(parent, node)
 			if err != nil {
 				return err
 			}
-			s := model.AddShape(c.shape)
+			s := model.AddShape(c.Shape)
 			model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
-			rep.Colliders[string(c.shape.Type)]++
+			rep.Colliders[string(c.Shape.Type)]++
 			br.Colliders++
 		}
 	}
@@ -289,44 +297,53 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 	return nil
 }
 
-// collider is one generated collider: its shape, the pose on its node
-// (translation and rotation members), and what mass needs of it.
-type collider struct {
-	shape physics.Shape
-	node  *gltfio.Object
-	mass  colliderMass
+// Collider is one collider made from a mesh instance, in the frame of
+// the points it was made from.
+type Collider struct {
+	// Shape is the collision shape; for a convex shape its Mesh is unset
+	// and Hull holds the geometry.
+	Shape physics.Shape
+	// Translation and Rotation pose the shape (capsules and cylinders lie
+	// along the rotated +Y); identity for hulls, whose vertices are
+	// already in the points' frame.
+	Translation geom.Vec3
+	Rotation    geom.Quat
+	// Hull is the convex geometry of a convex shape, vertices at float32
+	// precision and convex at it.
+	Hull *hull.Hull
+	// Mass holds the collider's properties at density 1 in the points'
+	// frame, and Convex its polyhedron when it is one (boxes and hulls).
+	Mass   mass.Properties
+	Convex *mass.Convex
 }
 
-// makeColliders makes the colliders of one mesh instance from its
-// vertices in the body frame: one, or one per hull for a decomposition.
-func makeColliders(ctx context.Context, a *gltfio.Asset, p *mesh.Part, local []geom.Vec3, opt Options) ([]collider, []string, error) {
+// Colliders makes the colliders of one mesh instance (vertices and
+// triangles in a rigid frame, in metres) with the method of opt: one
+// collider, or one per hull for a decomposition. It knows nothing of
+// files, so other containers (G4MF) use it too.
+func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) ([]Collider, []string, error) {
 	switch opt.Method {
 	case Hull:
-		h, err := hull.Build(local, hull.Options{MaxVertices: opt.MaxHullVertices})
+		h, err := hull.Build(vertices, hull.Options{MaxVertices: opt.MaxHullVertices})
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+			return nil, nil, err
 		}
-		c, err := hullCollider(a, p, h, opt)
-		return []collider{c}, nil, err
+		return []Collider{hullCollider(h)}, nil, nil
 	case Decompose:
-		res, err := decompose.Decompose(ctx, local, p.Triangles, decompose.Options{
+		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: 1,
 		})
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+			return nil, nil, err
 		}
-		var cs []collider
+		cs := make([]Collider, 0, len(res.Hulls))
 		for _, h := range res.Hulls {
-			c, err := hullCollider(a, p, h, opt)
-			if err != nil {
-				return nil, nil, err
-			}
-			cs = append(cs, c)
+			cs = append(cs, hullCollider(h))
 		}
 		return cs, res.Notes, nil
 	case AABB, Box, Sphere, Capsule, Cylinder:
-		c, err := primitive(p, local, opt)
-		return []collider{c}, nil, err
+		c, err := primitive(vertices, opt)
+		return []Collider{c}, nil, err
 	}
 	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
 }
@@ -350,30 +367,24 @@ func storedHull(h *hull.Hull) *hull.Hull {
 	return h2
 }
 
-// hullCollider stores a hull as a generated mesh and returns its collider.
-func hullCollider(a *gltfio.Asset, p *mesh.Part, h *hull.Hull, opt Options) (collider, error) {
+func hullCollider(h *hull.Hull) Collider {
 	h = storedHull(h)
-	m, err := a.AppendMesh(partName(a.Doc, p)+".hull", h.Vertices, h.Triangles, opt.Binary)
-	if err != nil {
-		return collider{}, fmt.Errorf("%s: %w", p.Name, err)
-	}
 	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
 	props, err := mass.Mesh(h.Vertices, h.Triangles)
 	if err != nil {
 		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
 	}
-	return collider{shape: physics.Shape{Type: physics.Convex, Mesh: m}, node: gltfio.NewObject(), mass: colliderMass{props, &cv}}, nil
+	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv}
 }
 
-// primitive fits a primitive and poses its node so that the shape in the
-// file is the fit exactly.
-func primitive(p *mesh.Part, local []geom.Vec3, opt Options) (collider, error) {
+// primitive fits a primitive; its pose is the fit's exactly.
+func primitive(local []geom.Vec3, opt Options) (Collider, error) {
 	f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
 	if err != nil {
-		return collider{}, fmt.Errorf("%s: %w", p.Name, err)
+		return Collider{}, err
 	}
 	floor := minThickness * geom.BoundsOf(local).Diagonal()
-	var c collider
+	c := Collider{Translation: f.Center, Rotation: f.Rotation}
 	var props mass.Properties
 	switch f.Kind {
 	case fit.KindBox, fit.KindAABB:
@@ -381,33 +392,27 @@ func primitive(p *mesh.Part, local []geom.Vec3, opt Options) (collider, error) {
 		for i := range size {
 			size[i] = math.Max(size[i], floor)
 		}
-		c.shape = physics.Shape{Type: physics.Box, Size: size}
+		c.Shape = physics.Shape{Type: physics.Box, Size: size}
 		props = mass.Box(size)
 		cv := boxConvex(geom.Vec3{}, size)
 		for i, v := range cv.Vertices {
 			cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
 		}
-		c.mass.convex = &cv
+		c.Convex = &cv
 	case fit.KindSphere:
 		r := math.Max(f.Radius, floor)
-		c.shape = physics.Shape{Type: physics.Sphere, Radius: r}
+		c.Shape = physics.Shape{Type: physics.Sphere, Radius: r}
 		props = mass.Sphere(r)
 	case fit.KindCapsule:
 		r := math.Max(f.Radius, floor)
-		c.shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
+		c.Shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
 		props = mass.Capsule(f.Height, r)
 	case fit.KindCylinder:
 		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
-		c.shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
+		c.Shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
 		props = mass.Cylinder(h, r)
 	}
-	c.mass.props = props.Transform(f.Rotation, f.Center)
-	c.node = gltfio.NewObject()
-	t := f.Center
-	c.node.Set("translation", []any{gltfio.Num(t[0]), gltfio.Num(t[1]), gltfio.Num(t[2])})
-	if q := f.Rotation; q != geom.IdentityQuat() {
-		c.node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
-	}
+	c.Mass = props.Transform(f.Rotation, f.Center)
 	return c, nil
 }
 
