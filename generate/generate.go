@@ -44,7 +44,7 @@ const (
 )
 
 // Methods lists every method, in a fixed order.
-func Methods() []Method { return []Method{AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose} }
+func Methods() []Method { return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose} }
 
 // Options controls generation for one asset.
 type Options struct {
@@ -65,6 +65,10 @@ type Options struct {
 	// Method Decompose.
 	Concavity float64
 	MaxHulls  int
+	// AutoTolerance (0 = DefaultAutoTolerance) and HullFill (0 =
+	// DefaultHullFill) steer Method Auto.
+	AutoTolerance float64
+	HullFill      float64
 }
 
 // BodyReport says what was generated for one body.
@@ -344,6 +348,8 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	case AABB, Box, Sphere, Capsule, Cylinder:
 		c, err := primitive(vertices, opt)
 		return []Collider{c}, nil, err
+	case Auto:
+		return autoColliders(ctx, vertices, triangles, opt)
 	}
 	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
 }

@@ -29,8 +29,8 @@ type Profile struct {
 	Format string `yaml:"format"`
 	// KHRGeometry is the KHR collider geometry form: "mesh" or "node".
 	KHRGeometry string `yaml:"khrGeometry"`
-	// Method is how colliders are made: "aabb", "box", "sphere",
-	// "capsule", "cylinder" or "hull".
+	// Method is how colliders are made: "auto", "aabb", "box", "sphere",
+	// "capsule", "cylinder", "hull" or "decompose".
 	Method string `yaml:"method"`
 	// MaxHullVertices caps the vertices of each convex hull.
 	MaxHullVertices int `yaml:"maxHullVertices"`
@@ -127,7 +127,7 @@ func (p *Profile) check(doc *yaml.Node) error {
 	if err := oneOf("khrGeometry", p.KHRGeometry, "mesh", "node"); err != nil {
 		return err
 	}
-	if err := oneOf("method", p.Method, "aabb", "box", "sphere", "capsule", "cylinder", "hull"); err != nil {
+	if err := oneOf("method", p.Method, "auto", "aabb", "box", "sphere", "capsule", "cylinder", "hull", "decompose"); err != nil {
 		return err
 	}
 	if p.MaxHullVertices < 4 {
