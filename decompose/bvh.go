@@ -348,11 +348,11 @@ func classifyInner(ts []tri, diag float64) []bool {
 	for i, t := range ts {
 		n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
 		l := n.Len()
-		if l == 0 {
-			continue
-		}
 		c := t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
-		o := c.Add(n.Scale(innerOffset * diag / l))
+		o := c // a degenerate triangle has no front: probe its centroid
+		if l > 0 {
+			o = c.Add(n.Scale(innerOffset * diag / l))
+		}
 		if tree.insideSolid(o) {
 			if out == nil {
 				out = make([]bool, len(ts))

@@ -94,7 +94,10 @@ type Result struct {
 var ErrNoGeometry = errors.New("decompose: no triangles with finite corners")
 
 // Decompose splits the triangle mesh into convex hulls whose union contains
-// every vertex of every triangle. See the package documentation.
+// every vertex of every triangle (vertices no triangle uses are ignored).
+// It returns ctx.Err() when cancelled, and an error for out-of-range
+// indices, non-finite vertices or input without extent. See the package
+// documentation.
 func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -264,7 +267,7 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 	}
 }
 
-// split returns the parts of one side of a cut: its connected pieces, or the
+// splitSide returns the parts of one side of a cut: its connected pieces, or the
 // whole side when it has too many.
 func splitSide(s soup, caps []capRef) []*part {
 	comps := components(s)
@@ -301,7 +304,7 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 	for {
 		var todo []int
 		for i, p := range parts {
-			if d.needsSplit(p) && !p.final() {
+			if d.needsSplit(p) && !p.unsplittable {
 				todo = append(todo, i)
 			}
 		}
@@ -346,8 +349,6 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 	d.progress(parts)
 	return parts, nil
 }
-
-func (p *part) final() bool { return p.unsplittable }
 
 func (d *decomposer) finishAll(parts []*part, b sampleBudget) error {
 	errs := make([]error, len(parts))
@@ -466,14 +467,10 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		out[k] = b.kids
 		kids = append(kids, b.kids...)
 	}
-	errs := make([]error, len(kids))
-	if err := d.parallel(len(kids), func(i int) {
-		p := kids[i]
-		d.estimate(p, fullBudget)
-	}); err != nil {
+	if err := d.parallel(len(kids), func(i int) { d.estimate(kids[i], fullBudget) }); err != nil {
 		return nil, err
 	}
-	return out, errors.Join(errs...)
+	return out, nil
 }
 
 // evalCandidates cuts, hulls and scores every candidate (in parallel).

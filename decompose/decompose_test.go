@@ -87,6 +87,8 @@ func TestShapes(t *testing.T) {
 		{"overlapping boxes forming a box", concat(box(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1, 1}), box(geom.Vec3{1, 0, 0}, geom.Vec3{3, 1, 1})), 1, 1},
 		{"two far boxes", concat(box(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}), box(geom.Vec3{5, 0, 0}, geom.Vec3{6, 1, 1})), 2, 2},
 		{"torus", torus(1, 0.3, 32, 12), 4, 16},
+		{"far from the origin", translate(planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 2}}, 1), geom.Vec3{1e6, -2e6, 3e5}), 2, 2},
+		{"degenerate and duplicate triangles", withJunk(box(geom.Vec3{0, 0, 0}, geom.Vec3{1, 2, 3})), 1, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -252,4 +254,23 @@ func TestBenchMeshes(t *testing.T) {
 			}
 		})
 	}
+}
+
+func translate(m testMesh, d geom.Vec3) testMesh {
+	out := testMesh{t: m.t}
+	for _, v := range m.v {
+		out.v = append(out.v, v.Add(d))
+	}
+	return out
+}
+
+// withJunk adds a zero-area triangle, a repeated-corner triangle and a
+// duplicate of every triangle.
+func withJunk(m testMesh) testMesh {
+	out := testMesh{v: append([]geom.Vec3(nil), m.v...), t: append([][3]uint32(nil), m.t...)}
+	out.t = append(out.t, m.t...)
+	out.v = append(out.v, geom.Vec3{0.5, 0.5, 0.5}, geom.Vec3{0.6, 0.6, 0.6}, geom.Vec3{0.7, 0.7, 0.7})
+	n := uint32(len(m.v))
+	out.t = append(out.t, [3]uint32{n, n + 1, n + 2}, [3]uint32{0, 0, 1})
+	return out
 }

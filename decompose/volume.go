@@ -18,27 +18,38 @@ type edgeKey [2]geom.Vec3
 func partVolume(p *part, capTol float64) float64 {
 	o := p.box.Center()
 	var v float64
-	count := make(map[edgeKey]int, 3*len(p.tris))
-	for _, t := range p.tris {
+	// Number the corners, then count directed edges by id pair.
+	ids := make(map[geom.Vec3]uint32, len(p.tris))
+	id := func(x geom.Vec3) uint64 {
+		i, ok := ids[x]
+		if !ok {
+			i = uint32(len(ids))
+			ids[x] = i
+		}
+		return uint64(i)
+	}
+	tid := make([][3]uint64, len(p.tris))
+	count := make(map[uint64]int32, 3*len(p.tris))
+	for k, t := range p.tris {
 		a, b, c := t[0].Sub(o), t[1].Sub(o), t[2].Sub(o)
 		v += a.Dot(b.Cross(c))
+		tid[k] = [3]uint64{id(t[0]), id(t[1]), id(t[2])}
 		for i := 0; i < 3; i++ {
-			count[edgeKey{t[i], t[(i+1)%3]}]++
+			count[tid[k][i]<<32|tid[k][(i+1)%3]]++
 		}
 	}
-	for _, t := range p.tris {
+	for k, t := range p.tris {
 		for i := 0; i < 3; i++ {
-			e := edgeKey{t[i], t[(i+1)%3]}
-			r := edgeKey{e[1], e[0]}
-			if count[r] > 0 {
+			j := (i + 1) % 3
+			if count[tid[k][j]<<32|tid[k][i]] > 0 {
 				continue
 			}
-			// Open edge e: the closing face runs along it backwards.
+			// Open edge t[i]→t[j]: the closing face runs along it backwards.
 			for _, c := range p.caps {
 				pl := c.sec.pl
-				if math.Abs(pl.eval(e[0])) <= capTol && math.Abs(pl.eval(e[1])) <= capTol {
+				if math.Abs(pl.eval(t[i])) <= capTol && math.Abs(pl.eval(t[j])) <= capTol {
 					q := o.Sub(pl.n.Scale(pl.eval(o))).Sub(o)
-					v += q.Dot(e[1].Sub(o).Cross(e[0].Sub(o)))
+					v += q.Dot(t[j].Sub(o).Cross(t[i].Sub(o)))
 					break
 				}
 			}
