@@ -185,6 +185,11 @@ func draw(sc *scene, opt Options) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, opt.Width, opt.Height))
 	l := layOut(sc, opt)
 	var p panel
+	biggest := 0
+	for _, r := range l.panels {
+		biggest = max(biggest, r.Dx()*r.Dy())
+	}
+	p.reset(biggest*opt.Supersample*opt.Supersample, 1) // allocate once
 	for k, r := range l.panels {
 		drawPanel(&p, sc, l.cams[k], r, opt.Supersample, img)
 		drawText(img, r.Min.X+padding, padding/2, l.cams[k].v.name)

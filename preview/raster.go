@@ -216,7 +216,14 @@ func drawPanel(p *panel, sc *scene, cam camera, r image.Rectangle, ss int, dst *
 	v := cam.v
 	zEps := float32(depthEpsRel*sc.bounds().Diagonal() + depthEpsPixels/cam.scale)
 
-	var proj [][3]float64
+	most := 0
+	for _, part := range sc.render {
+		most = max(most, len(part.verts))
+	}
+	for _, c := range sc.colliders {
+		most = max(most, len(c.solid.verts))
+	}
+	proj := make([][3]float64, 0, most)
 	projectAll := func(vs []geom.Vec3) {
 		proj = proj[:0]
 		for _, q := range vs {
