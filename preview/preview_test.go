@@ -309,3 +309,85 @@ func TestFamiliesAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestKHRPlane: an unbounded KHR plane is drawn but does not take part in
+// the framing, which stays on the box above it.
+func TestKHRPlane(t *testing.T) {
+	var b builder
+	geo := func(s int) map[string]any {
+		return map[string]any{"KHR_physics_rigid_bodies": map[string]any{"collider": map[string]any{"geometry": map[string]any{"shape": s}}}}
+	}
+	nodes := []any{
+		map[string]any{"name": "ground", "extensions": geo(0)},
+		map[string]any{"name": "crate", "translation": []float64{0, 1, 0}, "extensions": geo(1)},
+	}
+	exts := map[string]any{"KHR_implicit_shapes": map[string]any{"shapes": []any{
+		map[string]any{"type": "plane", "plane": map[string]any{}},
+		map[string]any{"type": "box", "box": map[string]any{"size": []float64{1, 1, 1}}},
+	}}}
+	p := b.write(t, t.TempDir(), "plane.gltf", nodes, []int{0, 1}, exts, []string{"KHR_implicit_shapes", "KHR_physics_rigid_bodies"})
+	a, err := gltfio.LoadRaw(p, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, _ := Options{}.withDefaults()
+	if _, st, err := Render(a, opt); err != nil || st.ByType["plane"] != 1 || st.ByType["box"] != 1 || st.Family != "khr" {
+		t.Fatalf("stats %+v, %v", st, err)
+	}
+	sc, err := buildScene(a.Doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.kinds[kindPlane] || sc.colliders[0].frame {
+		t.Fatalf("plane: in legend %v, framed %v", sc.kinds[kindPlane], sc.colliders[0].frame)
+	}
+	if b := geom.BoundsOf(sc.colliders[0].solid.verts); b.Size()[0] < 4 || b.Size()[1] != 0 {
+		t.Errorf("unbounded plane drawn as %v", b.Size())
+	}
+	l := layOut(sc, opt)
+	x0, _, x1, _ := outRect(l, 0, opt.Supersample, []geom.Vec3{{-0.5, 0.5, 0.5}, {0.5, 1.5, 0.5}})
+	if w := x1 - x0; w < 0.3*float64(l.panels[0].Dx()) {
+		t.Errorf("box is %.0f px wide in a %d px view: the plane took part in the framing", w, l.panels[0].Dx())
+	}
+}
+
+// TestExtremeShapes: absurd but decodable parameters give a picture or a
+// clear error, never a panic; shapes with a volume show in every view.
+func TestExtremeShapes(t *testing.T) {
+	cases := []struct {
+		shape   map[string]any
+		far     bool // placed a million units from the origin
+		visible bool
+	}{
+		{map[string]any{"type": "box", "box": map[string]any{"size": []float64{1e30, 1, 1}}}, false, true},
+		{map[string]any{"type": "box", "box": map[string]any{"size": []float64{1e300, 1e300, 1e300}}}, false, true},
+		{map[string]any{"type": "sphere", "sphere": map[string]any{"radius": 1e-30}}, false, true},
+		{map[string]any{"type": "sphere", "sphere": map[string]any{"radius": 0.01}}, true, true},
+		{map[string]any{"type": "capsule", "capsule": map[string]any{"radiusTop": 1, "radiusBottom": 0, "height": 0}}, true, true},
+		{map[string]any{"type": "cylinder", "cylinder": map[string]any{"radiusTop": 0, "radiusBottom": 0, "height": 1}}, false, false},
+	}
+	for i, c := range cases {
+		var b builder
+		var at []float64
+		if c.far {
+			at = []float64{1e6, -1e6, 1e6}
+		}
+		nodes := []any{omiBody("x", at, map[string]any{"collider": map[string]any{"shape": 0}})}
+		exts := map[string]any{"OMI_physics_shape": map[string]any{"shapes": []any{c.shape}}}
+		p := b.write(t, t.TempDir(), "x.gltf", nodes, []int{0}, exts, omiUsed)
+		opt := Options{Width: 480, Height: 200}
+		img, _, err := RenderFile(p, opt)
+		if err != nil {
+			if !strings.Contains(err.Error(), p) {
+				t.Errorf("shape %d: error %q does not name the file", i, err)
+			}
+			continue
+		}
+		for k := range 3 {
+			r := image.Rect(k*opt.Width/3, labelHeight+1, (k+1)*opt.Width/3, opt.Height/2)
+			if c.visible && blank(img, r) {
+				t.Errorf("shape %d (%v): view %d is blank", i, c.shape, k)
+			}
+		}
+	}
+}

@@ -32,8 +32,8 @@ const (
 	labelHeight = 16
 
 	// Depth tolerance for "on the same surface" tests: depthEpsRel of the
-	// scene diagonal plus depthEpsPixels supersampled pixels of depth
-	// slope 1, which covers lines drawn on faces seen at an angle.
+	// scene's largest extent plus depthEpsPixels supersampled pixels of
+	// depth slope 1, which covers lines drawn on faces seen at an angle.
 	depthEpsRel    = 2e-3
 	depthEpsPixels = 4
 )
@@ -71,31 +71,41 @@ func views() [3]view {
 	}
 }
 
-// camera maps world points to supersampled panel pixels; z grows away
-// from the viewer.
+// camera maps world points to supersampled panel pixels. Depth grows
+// away from the viewer and is relative to the scene: centred on it and
+// divided by its largest extent, so float32 z-buffers keep their
+// precision for assets far from the origin or in odd units.
 type camera struct {
 	v              view
 	scale          float64 // pixels per world unit
 	cx, cy, ox, oy float64
+	cz, zinv       float64
 }
 
 func (c *camera) project(p geom.Vec3) [3]float64 {
 	return [3]float64{
 		(p.Dot(c.v.right)-c.cx)*c.scale + c.ox,
 		c.oy - (p.Dot(c.v.up)-c.cy)*c.scale,
-		-p.Dot(c.v.back),
+		(-p.Dot(c.v.back) - c.cz) * c.zinv,
 	}
+}
+
+// depthEps is the depth tolerance for "on the same surface" tests, in the
+// camera's relative depth units (see depthEpsRel).
+func (c *camera) depthEps() float32 {
+	return float32(depthEpsRel + depthEpsPixels/c.scale*c.zinv)
 }
 
 // frameCamera fits everything that counts toward framing into the panel
 // area (x0, y0)–(x1, y1), in supersampled pixels.
 func frameCamera(sc *scene, v view, x0, y0, x1, y1 float64) camera {
-	minX, minY := math.Inf(1), math.Inf(1)
-	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	minX, minY, minZ := math.Inf(1), math.Inf(1), math.Inf(1)
+	maxX, maxY, maxZ := math.Inf(-1), math.Inf(-1), math.Inf(-1)
 	add := func(p geom.Vec3) {
-		x, y := p.Dot(v.right), p.Dot(v.up)
+		x, y, z := p.Dot(v.right), p.Dot(v.up), -p.Dot(v.back)
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+		minZ, maxZ = math.Min(minZ, z), math.Max(maxZ, z)
 	}
 	for _, p := range sc.render {
 		for _, q := range p.verts {
@@ -110,7 +120,7 @@ func frameCamera(sc *scene, v view, x0, y0, x1, y1 float64) camera {
 		}
 	}
 	if minX > maxX { // only unbounded planes
-		minX, maxX, minY, maxY = -1, 1, -1, 1
+		minX, maxX, minY, maxY, minZ, maxZ = -1, 1, -1, 1, -1, 1
 	}
 	ext := math.Max(maxX-minX, maxY-minY)
 	if !(ext > 0) || math.IsInf(ext, 0) {
@@ -118,7 +128,12 @@ func frameCamera(sc *scene, v view, x0, y0, x1, y1 float64) camera {
 	}
 	wx, wy := math.Max(maxX-minX, ext*1e-3), math.Max(maxY-minY, ext*1e-3)
 	scale := math.Min((x1-x0)/wx, (y1-y0)/wy)
-	return camera{v: v, scale: scale, cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, ox: (x0 + x1) / 2, oy: (y0 + y1) / 2}
+	zext := math.Max(ext, maxZ-minZ)
+	if math.IsInf(zext, 0) {
+		zext = 1
+	}
+	return camera{v: v, scale: scale, cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, ox: (x0 + x1) / 2, oy: (y0 + y1) / 2,
+		cz: (minZ + maxZ) / 2, zinv: 1 / zext}
 }
 
 // panel holds the supersampled buffers of one view.
@@ -214,7 +229,7 @@ func drawPanel(p *panel, sc *scene, cam camera, r image.Rectangle, ss int, dst *
 	w, h := r.Dx()*ss, r.Dy()*ss
 	p.reset(w, h)
 	v := cam.v
-	zEps := float32(depthEpsRel*sc.bounds().Diagonal() + depthEpsPixels/cam.scale)
+	zEps := cam.depthEps()
 
 	most := 0
 	for _, part := range sc.render {
