@@ -65,8 +65,8 @@ func makeView(name string, back geom.Vec3) view {
 func views() [3]view {
 	el, az := 30*math.Pi/180, 45*math.Pi/180
 	return [3]view{
-		makeView("front", geom.Vec3{0, 0, 1}),
-		makeView("side", geom.Vec3{1, 0, 0}),
+		makeView("front (from +Z)", geom.Vec3{0, 0, 1}),
+		makeView("side (from +X)", geom.Vec3{1, 0, 0}),
 		makeView("three-quarter", geom.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}),
 	}
 }
