@@ -54,7 +54,7 @@
 //     polytope in the manner of PhysX's cooking: start from the smaller of
 //     the axis-aligned and the principal-axes box of the hull, then cut it
 //     with planes of the hull's polygons (coplanar triangles merged within
-//     CoplanarTolerance; at most 2048 of them, the largest in each cell of
+//     CoplanarTolerance; beyond 4096 of them, the largest in each cell of
 //     a cube map of directions). The cut taken each time is the one that
 //     removes the most volume among those that keep the polytope within the
 //     limits, found by lazy greedy evaluation (a cut can only remove less
