@@ -253,11 +253,20 @@ func (n normalized) denorm(v geom.Vec3) geom.Vec3 { return v.Scale(n.diag).Add(n
 func normalize(points []geom.Vec3) normalized {
 	var n normalized
 	b := geom.EmptyBox()
+	n.orig = make([]geom.Vec3, 0, len(points))
 	for _, p := range points {
-		if p.IsFinite() {
-			b = b.Extend(p)
-			n.orig = append(n.orig, p)
+		if !p.IsFinite() {
+			continue
 		}
+		for k := 0; k < 3; k++ {
+			if p[k] < b.Min[k] {
+				b.Min[k] = p[k]
+			}
+			if p[k] > b.Max[k] {
+				b.Max[k] = p[k]
+			}
+		}
+		n.orig = append(n.orig, p)
 	}
 	if len(n.orig) == 0 {
 		return n
