@@ -98,17 +98,17 @@ func hull2D(pts [][2]float64) [][2]float64 {
 	return h[:len(h)-1]
 }
 
+// minPointHalfSize is the smallest half size of the cube built for a
+// point input.
+const minPointHalfSize = 1e-100
+
 // pointHull returns the cube built around inputs whose points all
 // coincide (Point degeneracy), in the input coordinates.
 func pointHull(points []geom.Vec3, n normalized, halfT float64) (*Hull, error) {
-	m := 0.0
-	for _, c := range n.center {
-		m = math.Max(m, math.Abs(c))
-	}
-	H := n.diag/2 + math.Max(halfT*n.diag, 1e-9*m)
-	if H == 0 {
-		H = 1e-9
-	}
+	m := n.maxAbs
+	// At least minPointHalfSize, so that tiny coordinates keep a cube
+	// whose vertices are distinct and whose products do not underflow.
+	H := n.diag/2 + math.Max(math.Max(halfT*n.diag, 1e-9*m), minPointHalfSize)
 	h := &Hull{Degenerate: Point, Dropped: len(points) - len(n.orig)}
 	for i := 0; i < 8; i++ {
 		d := geom.Vec3{-H, -H, -H}

@@ -52,6 +52,12 @@ const (
 	// ConvexityTolerance is how far a vertex may lie above the plane of a
 	// neighbouring face for Validate to accept the hull as convex.
 	ConvexityTolerance = 1e-6
+	// PointScaleTolerance: points whose bounding-box diagonal is at most
+	// this times their largest absolute coordinate are treated as one
+	// point (their spread is within a few million float64 steps: output
+	// vertices rounded to the input's coordinates could not keep a finer
+	// hull valid).
+	PointScaleTolerance = 1e-8
 	// CoplanarTolerance is the distance under which triangles are merged
 	// into one polygon by PolygonCount and the reduction.
 	CoplanarTolerance = 1e-7
@@ -70,9 +76,8 @@ const (
 	// Line: all points within RankTolerance of a line; the hull is a box
 	// along that line with half width extent + DegenerateHalfThickness.
 	Line
-	// Point: all points coincide (within RankTolerance); the hull is a
-	// cube around them with half size DegenerateHalfThickness·D, or
-	// 1e-9 of the largest coordinate when D is 0 (see doc.go).
+	// Point: all points coincide (D at most PointScaleTolerance times the
+	// largest coordinate); the hull is a cube around them (see doc.go).
 	Point
 )
 
@@ -108,14 +113,23 @@ type Hull struct {
 // ErrNoPoints is returned when no finite point is given.
 var ErrNoPoints = errors.New("hull: no finite points")
 
+// MaxCoordinate bounds the absolute value of input coordinates: beyond it
+// products of coordinates could overflow, and Build returns ErrRange.
+const MaxCoordinate = 1e150
+
+// ErrRange is returned when a finite input coordinate exceeds
+// MaxCoordinate in absolute value.
+var ErrRange = errors.New("hull: coordinate beyond ±1e150")
+
 // ErrTooFewPoints is the former name of ErrNoPoints.
 var ErrTooFewPoints = ErrNoPoints
 
 // Build returns a convex hull containing every finite point of points,
 // with at most opt.MaxVertices vertices and opt.MaxFaces polygons. See the
 // package documentation for the algorithm and its guarantees. Build never
-// panics on any input; it fails only when no point is finite, when a
-// limit is too small to reduce to, or (never seen in tests) when the
+// panics on any input; it fails only when no point is finite
+// (ErrNoPoints), when a coordinate exceeds MaxCoordinate (ErrRange), when
+// a limit is too small to reduce to, or (never seen in tests) when the
 // result fails its own validation.
 func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	defer func() {
@@ -133,6 +147,11 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		halfT = DefaultDegenerateHalfThickness
 	}
 
+	for _, p := range points {
+		if p.IsFinite() && (math.Abs(p[0]) > MaxCoordinate || math.Abs(p[1]) > MaxCoordinate || math.Abs(p[2]) > MaxCoordinate) {
+			return nil, fmt.Errorf("%w: %v", ErrRange, p)
+		}
+	}
 	n := normalize(points)
 	if len(n.p) == 0 {
 		return nil, ErrNoPoints
@@ -140,7 +159,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	src := n.p
 	deg := NotDegenerate
 	var t [4]int32
-	if n.diag == 0 {
+	if n.diag <= PointScaleTolerance*n.maxAbs {
 		deg = Point
 	} else {
 		var length, lineDist, planeDist float64
@@ -226,6 +245,7 @@ type normalized struct {
 	orig   []geom.Vec3
 	center geom.Vec3
 	diag   float64
+	maxAbs float64 // largest absolute coordinate
 }
 
 func (n normalized) denorm(v geom.Vec3) geom.Vec3 { return v.Scale(n.diag).Add(n.center) }
@@ -233,19 +253,28 @@ func (n normalized) denorm(v geom.Vec3) geom.Vec3 { return v.Scale(n.diag).Add(n
 func normalize(points []geom.Vec3) normalized {
 	var n normalized
 	b := geom.EmptyBox()
+	n.orig = make([]geom.Vec3, 0, len(points))
 	for _, p := range points {
-		if p.IsFinite() {
-			b = b.Extend(p)
-			n.orig = append(n.orig, p)
+		if !p.IsFinite() {
+			continue
 		}
+		for k := 0; k < 3; k++ {
+			if p[k] < b.Min[k] {
+				b.Min[k] = p[k]
+			}
+			if p[k] > b.Max[k] {
+				b.Max[k] = p[k]
+			}
+		}
+		n.orig = append(n.orig, p)
 	}
 	if len(n.orig) == 0 {
 		return n
 	}
 	n.center = b.Center()
 	n.diag = b.Diagonal()
-	if math.IsInf(n.diag, 0) { // finite points whose spread overflows
-		n.diag = math.MaxFloat64
+	for k := 0; k < 3; k++ {
+		n.maxAbs = math.Max(n.maxAbs, math.Max(math.Abs(b.Min[k]), math.Abs(b.Max[k])))
 	}
 	s := 1.0
 	if n.diag > 0 {

@@ -190,27 +190,34 @@ func candidatePlanes(v []geom.Vec3, tris [][3]uint32) []plane {
 			c.d = math.Max(c.d, c.n.Dot(v[x]))
 		}
 	}
+	if len(cs) > maxCandidates {
+		// Keep the largest polygon in each cell of a cube map of normal
+		// directions, so that the candidates cover every direction.
+		k := int(math.Sqrt(float64(maxCandidates) / 6))
+		best := make([]int32, 6*k*k)
+		for i := range best {
+			best[i] = -1
+		}
+		for i := range cs {
+			cell := directionCell(cs[i].n, k)
+			if j := best[cell]; j < 0 || cs[i].area > cs[j].area {
+				best[cell] = int32(i)
+			}
+		}
+		kept := cs[:0:0]
+		for _, j := range best {
+			if j >= 0 {
+				kept = append(kept, cs[j])
+			}
+		}
+		cs = kept
+	}
 	sort.Slice(cs, func(i, j int) bool {
 		if cs[i].area != cs[j].area {
 			return cs[i].area > cs[j].area
 		}
 		return cs[i].idx < cs[j].idx
 	})
-	if len(cs) > maxCandidates {
-		// Keep the largest polygon in each cell of a cube map of normal
-		// directions, so that the candidates cover every direction.
-		k := int(math.Sqrt(float64(maxCandidates) / 6))
-		seen := make(map[int]bool, maxCandidates)
-		kept := cs[:0:0]
-		for _, c := range cs {
-			cell := directionCell(c.n, k)
-			if !seen[cell] {
-				seen[cell] = true
-				kept = append(kept, c)
-			}
-		}
-		cs = kept
-	}
 	out := make([]plane, len(cs))
 	for i, c := range cs {
 		out[i] = plane{c.n, c.d + clipTolerance}

@@ -94,12 +94,23 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 			e.add("vertex %d is unused", i)
 		}
 	}
+	// Work in coordinates recentred on the hull's box and scaled by its
+	// diagonal, so that tiny and huge hulls are judged alike.
 	hb := geom.BoundsOf(h.Vertices)
 	hd := hb.Diagonal()
+	if !(hd > 0) || math.IsInf(hd, 0) {
+		e.add("hull has a bounding-box diagonal of %g", hd)
+		return e
+	}
+	hc := hb.Center()
+	vs := make([]geom.Vec3, nv)
+	for i, v := range h.Vertices {
+		vs[i] = v.Sub(hc).Scale(1 / hd)
+	}
 	normals := make([]geom.Vec3, len(h.Triangles))
 	offsets := make([]float64, len(h.Triangles))
 	for i, t := range h.Triangles {
-		a, b, c := h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]
+		a, b, c := vs[t[0]], vs[t[1]], vs[t[2]]
 		n := b.Sub(a).Cross(c.Sub(a))
 		if n.Len() == 0 {
 			e.add("triangle %d has zero area", i)
@@ -151,18 +162,18 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 	if reached != len(h.Triangles) {
 		e.add("mesh has several pieces: %d of %d triangles connected to the first", reached, len(h.Triangles))
 	}
-	if vol := h.Volume(); !(vol > 0) {
-		e.add("volume %g is not positive (inward winding or flat)", vol)
+	if vol := (&Hull{Vertices: vs, Triangles: h.Triangles}).Volume(); !(vol > 0) {
+		e.add("volume %g is not positive (inward winding or flat)", vol*hd*hd*hd)
 	}
 
 	// Convexity.
-	ctol := ConvexityTolerance * hd
+	ctol := ConvexityTolerance
 	worst, worstAt := 0.0, -1
 	for i, t := range h.Triangles {
 		for k := 0; k < 3; k++ {
 			j := ei.owner(t[(k+1)%3], t[k])
 			for _, x := range h.Triangles[j] {
-				if d := normals[i].Dot(h.Vertices[x]) - offsets[i]; d > worst {
+				if d := normals[i].Dot(vs[x]) - offsets[i]; d > worst {
 					worst, worstAt = d, i
 				}
 			}
@@ -170,7 +181,7 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 	}
 	if global && nv*len(h.Triangles) <= 4_000_000 {
 		for i := range h.Triangles {
-			for _, v := range h.Vertices {
+			for _, v := range vs {
 				if d := normals[i].Dot(v) - offsets[i]; d > worst {
 					worst, worstAt = d, i
 				}
@@ -178,7 +189,7 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 		}
 	}
 	if worst > ctol {
-		e.add("not convex: a vertex lies %.3g above the plane of triangle %d (tolerance %.3g)", worst, worstAt, ctol)
+		e.add("not convex: a vertex lies %.3g above the plane of triangle %d (tolerance %.3g)", worst*hd, worstAt, ctol*hd)
 	}
 
 	// Containment.
@@ -193,21 +204,22 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 		if scale == 0 {
 			scale = hd
 		}
-		tol := ContainmentTolerance * scale
+		tol := ContainmentTolerance * scale / hd
 		outside := 0
 		for pi, p := range points {
 			if !p.IsFinite() {
 				continue
 			}
+			q := p.Sub(hc).Scale(1 / hd)
 			best, at := math.Inf(-1), 0
 			for i := range normals {
-				if d := normals[i].Dot(p) - offsets[i]; d > best {
+				if d := normals[i].Dot(q) - offsets[i]; d > best {
 					best, at = d, i
 				}
 			}
 			if best > tol {
 				if outside < 3 {
-					e.add("point %d %v lies %.3g outside triangle %d (tolerance %.3g)", pi, p, best, at, tol)
+					e.add("point %d %v lies %.3g outside triangle %d (tolerance %.3g)", pi, p, best*hd, at, tol*hd)
 				} else {
 					e.More++
 				}
