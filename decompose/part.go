@@ -309,7 +309,7 @@ func components(s soup) []soup {
 }
 
 // errDegenerate is returned by buildHull when even the thickened points
-// give no hull.
+// and their bounding box give no hull.
 var errDegenerate = errors.New("decompose: cannot hull a part")
 
 // buildHull hulls pts. Flat or line-like point sets (a planar patch of an
@@ -341,6 +341,11 @@ func buildHull(pts []geom.Vec3, maxV int, thick float64) (*hull.Hull, error) {
 		if errors.Is(err, errBadHull) {
 			return boxHull(th, thick)
 		}
+	}
+	// Last resort: the points' bounding box is a valid hull that contains
+	// them all. It only bloats this one part.
+	if h, berr := boxHull(pts, thick); berr == nil {
+		return h, nil
 	}
 	return nil, fmt.Errorf("%w (%d points): %v", errDegenerate, len(pts), err)
 }
