@@ -1,0 +1,133 @@
+package generate
+
+import (
+	"context"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/physics"
+)
+
+// TestFrame: frame splits any TRS (negative scales included) into a rigid
+// frame and a scale that rebuild it.
+func TestFrame(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for i := 0; i < 500; i++ {
+		q := geom.Quat{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
+		s := geom.Vec3{0.1 + r.Float64(), 0.1 + r.Float64(), 0.1 + r.Float64()}
+		for c := range s {
+			if r.Intn(3) == 0 {
+				s[c] = -s[c]
+			}
+		}
+		m := geom.TRS(geom.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, q, s)
+		f, sc, err := frame(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := f.Linear().Det(); math.Abs(d-1) > 1e-9 {
+			t.Fatalf("frame is not a rotation: det %v", d)
+		}
+		back := f.Mul(geom.TRS(geom.Vec3{}, geom.IdentityQuat(), sc))
+		for a := 0; a < 4; a++ {
+			for b := 0; b < 4; b++ {
+				if math.Abs(back[a][b]-m[a][b]) > 1e-9 {
+					t.Fatalf("frame·scale = %v, want %v", back, m)
+				}
+			}
+		}
+	}
+	if _, _, err := frame(geom.TRS(geom.Vec3{}, geom.IdentityQuat(), geom.Vec3{1, 0, 1})); err == nil {
+		t.Fatal("zero scale accepted")
+	}
+}
+
+// sampled returns points on the surface of analytic shapes.
+func sphereMesh(r float64, n int) ([]geom.Vec3, [][3]uint32) {
+	var v []geom.Vec3
+	var tris [][3]uint32
+	for i := 0; i <= n; i++ {
+		th := math.Pi * float64(i) / float64(n)
+		for j := 0; j < 2*n; j++ {
+			ph := math.Pi * float64(j) / float64(n)
+			v = append(v, geom.Vec3{r * math.Sin(th) * math.Cos(ph), r * math.Cos(th), r * math.Sin(th) * math.Sin(ph)})
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < 2*n; j++ {
+			a, b := uint32(i*2*n+j), uint32(i*2*n+(j+1)%(2*n))
+			c, d := a+uint32(2*n), b+uint32(2*n)
+			tris = append(tris, [3]uint32{a, b, d}, [3]uint32{a, d, c})
+		}
+	}
+	return v, tris
+}
+
+func prism(sides int, r, h float64) []geom.Vec3 {
+	var v []geom.Vec3
+	for i := 0; i < sides; i++ {
+		a := 2 * math.Pi * float64(i) / float64(sides)
+		v = append(v, geom.Vec3{r * math.Cos(a), -h / 2, r * math.Sin(a)}, geom.Vec3{r * math.Cos(a), h / 2, r * math.Sin(a)})
+	}
+	return v
+}
+
+// TestAutoChoice: auto picks the primitive a part is, and says why.
+func TestAutoChoice(t *testing.T) {
+	ctx := context.Background()
+	sphere, sphereTris := sphereMesh(0.5, 24)
+	cube := boxConvex(geom.Vec3{1, 2, 3}, geom.Vec3{1, 2, 0.5})
+	wheel := prism(48, 0.4, 0.15)
+	rod := prism(48, 0.05, 2) // long and thin: a capsule is only 3% over, and cheaper
+	for _, c := range []struct {
+		name string
+		v    []geom.Vec3
+		tris [][3]uint32
+		want physics.ShapeType
+	}{
+		{"sphere", sphere, sphereTris, physics.Sphere},
+		{"box", cube.Vertices, cube.Triangles, physics.Box},
+		{"wheel", wheel, nil, physics.Cylinder},
+		{"rod", rod, nil, physics.Capsule},
+	} {
+		cs, notes, err := Colliders(ctx, c.v, c.tris, Options{Method: Auto})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(cs) != 1 || cs[0].Shape.Type != c.want {
+			t.Errorf("%s: got %d colliders, first %v; want one %s (%v)", c.name, len(cs), cs[0].Shape.Type, c.want, notes)
+		}
+		if len(notes) == 0 || !strings.HasPrefix(notes[0], "auto: "+string(c.want)) {
+			t.Errorf("%s: note %v does not say what was chosen", c.name, notes)
+		}
+	}
+}
+
+// TestBodyMassSource: a closed mesh gives its own properties; an open
+// one falls back to its colliders.
+func TestBodyMassSource(t *testing.T) {
+	cube := boxConvex(geom.Vec3{}, geom.Vec3{1, 1, 1})
+	big := boxConvex(geom.Vec3{}, geom.Vec3{2, 2, 2})
+	cm := colliderMass{mass.Box(geom.Vec3{2, 2, 2}), &big}
+	p, src, err := bodyMass([]solid{{cube.Vertices, cube.Triangles}}, []colliderMass{cm})
+	if err != nil || src != SourceMesh || math.Abs(p.Volume-1) > 1e-12 {
+		t.Fatalf("closed cube: %v %s %v", p.Volume, src, err)
+	}
+	open := solid{cube.Vertices, cube.Triangles[:10]}
+	p, src, err = bodyMass([]solid{open}, []colliderMass{cm})
+	if err != nil || src != SourceColliders || math.Abs(p.Volume-8) > 1e-9 {
+		t.Fatalf("open cube: %v %s %v", p.Volume, src, err)
+	}
+	// Two overlapping boxes as colliders: the overlap is counted once, to
+	// the union's documented accuracy (overlap area × lattice step / 2,
+	// here 16 × 3/128 / 2 = 0.19 m³ at most).
+	shifted := boxConvex(geom.Vec3{1, 0, 0}, geom.Vec3{2, 2, 2})
+	p, _, err = bodyMass([]solid{open}, []colliderMass{cm, {mass.Box(geom.Vec3{2, 2, 2}), &shifted}})
+	if err != nil || math.Abs(p.Volume-12) > 0.19 {
+		t.Fatalf("overlapping boxes: volume %v, want 12", p.Volume)
+	}
+}
