@@ -167,9 +167,19 @@ func setPose(o *gltfio.Object, t geom.Vec3, q geom.Quat) {
 		o.Set("position", nums(t[:]...))
 	}
 	if q != geom.IdentityQuat() && q != (geom.Quat{}) {
-		r := mass.G4MFRotor(q.Normalize())
+		r := rotor(q)
 		o.Set("rotor", nums(r[:]...))
 	}
+}
+
+// rotor returns the G4MF rotor of a quaternion, normalised and clamped
+// to [−1, 1] (the schema's bounds, which rounding could cross by an ulp).
+func rotor(q geom.Quat) [4]float64 {
+	r := mass.G4MFRotor(q.Normalize())
+	for i := range r {
+		r[i] = math.Max(-1, math.Min(1, r[i]))
+	}
+	return r
 }
 
 // shapeObject encodes a model shape as a G4MF shape; mesh is the G4MF
@@ -241,7 +251,7 @@ func motionObject(mo *physics.Motion) *gltfio.Object {
 			q = geom.Quat{-q[0], -q[1], -q[2], -q[3]}
 		}
 		if q != geom.IdentityQuat() {
-			r := mass.G4MFRotor(q)
+			r := rotor(q)
 			o.Set("inertiaOrientation", nums(r[:]...))
 		}
 	}

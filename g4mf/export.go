@@ -50,6 +50,20 @@ type exporter struct {
 	shapes []int       // model shape → G4MF shape
 	host   map[int]int // glTF node → G4MF node carrying its trigger
 	trig   []pendingTrigger
+	world  []geom.Mat4
+}
+
+// conformalTolerance bounds how far a shape node's basis may be from
+// orthogonal with equal lengths (relative) before a warning: G4MF
+// requires shape nodes to be conformal.
+const conformalTolerance = 1e-6
+
+func conformal(m geom.Mat4) bool {
+	l := m.Linear()
+	a, b, c := l.Col(0), l.Col(1), l.Col(2)
+	s := a.Len()
+	return math.Abs(b.Len()-s) <= conformalTolerance*s && math.Abs(c.Len()-s) <= conformalTolerance*s &&
+		math.Abs(a.Dot(b)) <= conformalTolerance*s*s && math.Abs(a.Dot(c)) <= conformalTolerance*s*s && math.Abs(b.Dot(c)) <= conformalTolerance*s*s
 }
 
 type pendingTrigger struct {
@@ -74,15 +88,16 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := mesh.WorldTransforms(doc); err != nil {
-		return nil, nil, err // checks cycles, parents, depth
+	world, err := mesh.WorldTransforms(doc) // checks cycles, parents, depth
+	if err != nil {
+		return nil, nil, err
 	}
 	f := &File{Tree: gltfio.NewObject()}
 	asset := gltfio.NewObject()
 	asset.Set("dimension", gltfio.IntNum(3))
 	asset.Set("generator", Generator)
 	f.Tree.Set("asset", asset)
-	e := &exporter{doc: doc, model: model, b: newBuilder(f, false), meshes: map[int]int{}, host: map[int]int{}}
+	e := &exporter{doc: doc, model: model, b: newBuilder(f, false), meshes: map[int]int{}, host: map[int]int{}, world: world}
 	for _, w := range dw {
 		e.warn("%s", w.String())
 	}
@@ -288,19 +303,24 @@ func (e *exporter) node(n, parent, depth int) error {
 			e.warn("%s: collider collision filter dropped", path)
 		}
 	}
-	var trigObj *gltfio.Object
 	if t := ph.Trigger; t != nil {
-		trigObj = gltfio.NewObject()
+		trigObj := gltfio.NewObject()
 		if t.Shape >= 0 && t.Shape < len(e.shapes) {
 			trigObj.Set("shape", gltfio.IntNum(e.shapes[t.Shape]))
-		}
-		if len(t.Nodes) > 0 {
+		} else if len(t.Nodes) > 0 {
 			e.trig = append(e.trig, pendingTrigger{trigObj, t.Nodes, path})
 		}
 		if t.Filter >= 0 {
 			e.warn("%s: trigger collision filter dropped", path)
 		}
-		things = append(things, thing{"trigger", trigObj})
+		if trigObj.Len() > 0 || len(t.Nodes) > 0 {
+			things = append(things, thing{"trigger", trigObj})
+		} else {
+			e.warn("%s: trigger without a shape or nodes dropped", path)
+		}
+	}
+	if (ph.Collider != nil || ph.Trigger != nil) && !conformal(e.world[n]) {
+		e.warn("%s: shape node is not conformal (non-uniform scale or shear), which G4MF forbids; written as is", path)
 	}
 	if ph.Joint != nil {
 		e.warn("%s: joint dropped (G4MF has no joints)", path)

@@ -272,8 +272,10 @@ func localMatrix(jn jsonNode) (geom.Mat4, error) {
 		}
 		b := jn.Basis
 		lin := geom.FromCols(geom.Vec3{b[0], b[1], b[2]}, geom.Vec3{b[3], b[4], b[5]}, geom.Vec3{b[6], b[7], b[8]})
-		if d := lin.Det(); d == 0 || math.IsNaN(d) || math.IsInf(d, 0) {
-			return geom.Mat4{}, errors.New("basis: singular or not finite")
+		// A singular basis (a zero scale, which glTF allows for hiding) is
+		// accepted; bodies under it get a warning from Generate.
+		if d := lin.Det(); math.IsNaN(d) || math.IsInf(d, 0) {
+			return geom.Mat4{}, errors.New("basis: not finite")
 		}
 		return affine(lin, t), nil
 	}
