@@ -580,6 +580,8 @@ func TestGenerate(t *testing.T) {
 		{"furniture-box-g4b", ".g4b", func(*testing.T) string { return furniture }, generate.Box},
 		{"Duck-capsule-g4b", ".g4b", func(t *testing.T) string { return corpusFile(t, "Duck") }, generate.Capsule},
 		{"ToyCar-hull-g4tf", ".g4tf", func(t *testing.T) string { return corpusFile(t, "ToyCar") }, generate.Hull},
+		{"NegativeScaleTest-box-g4tf", ".g4tf", func(t *testing.T) string { return corpusFile(t, "NegativeScaleTest") }, generate.Box},
+		{"furniture-decompose-g4b", ".g4b", func(*testing.T) string { return furniture }, generate.Decompose},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := sourceG4MF(t, tc.in(t), tc.ext)
@@ -608,30 +610,22 @@ func TestGenerate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Same bodies and masses as the glTF pipeline.
-			a, err := gltfio.Load(tc.in(t), gltfio.Limits{})
+			// The same bodies as the glTF pipeline on the same asset: mass,
+			// world centre of mass and world inertia tensor.
+			ga, err := gltfio.LoadRaw(generatedGLB(t, tc.in(t), tc.method), gltfio.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			grep, err := generate.Asset(ctx, a, generate.Options{Method: tc.method})
-			if err != nil {
-				t.Fatal(err)
+			wantB, wantC := gltfPhysics(t, ga.Doc)
+			gotB, gotC := g4mfPhysics(t, sc)
+			if rep.Bodies == 0 || len(gotB) != rep.Bodies || len(gotB) != len(wantB) || len(gotC) != len(wantC) {
+				t.Fatalf("%d bodies (%d reported) %d colliders, glTF pipeline %d %d", len(gotB), rep.Bodies, len(gotC), len(wantB), len(wantC))
 			}
-			if rep.Bodies == 0 || rep.Bodies != grep.Bodies {
-				t.Fatalf("%d bodies, glTF pipeline %d", rep.Bodies, grep.Bodies)
-			}
-			for i := range rep.BodyList {
-				if !close(rep.BodyList[i].Mass, grep.BodyList[i].Mass) {
-					t.Errorf("body %d: mass %g, glTF pipeline %g", i, rep.BodyList[i].Mass, grep.BodyList[i].Mass)
+			for i := range wantB {
+				w, g := wantB[i], gotB[i]
+				if !close(w.mass, g.mass) || !close(w.com[0], g.com[0]) || !close(w.com[1], g.com[1]) || !close(w.com[2], g.com[2]) || !sameMat(w.inertia, g.inertia) {
+					t.Errorf("body %d: got %+v, glTF pipeline %+v", i, g, w)
 				}
-			}
-			// Every generated body: centre of mass at its origin, i.e. the
-			// mass-weighted mean of its closed render meshes' centroids
-			// matches when the meshes are closed (checked via the report's
-			// source), and its colliders enclose its render vertices.
-			bodies, cols := g4mfPhysics(t, sc)
-			if len(bodies) != rep.Bodies || len(cols) == 0 {
-				t.Fatalf("read back %d bodies %d colliders", len(bodies), len(cols))
 			}
 			// The original nodes are still there, unchanged in world space.
 			src0, _ := Read(src)
@@ -642,6 +636,78 @@ func TestGenerate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExternalBuffer: a .g4tf whose buffer is a file next to it reads,
+// and Generate into another folder embeds the buffer so the output
+// stands alone; a URI leaving the folder is refused.
+func TestExternalBuffer(t *testing.T) {
+	src := sourceG4MF(t, filepath.Join(testassets.Repo(), "testdata", "examples", "furniture.glb"), ".g4tf")
+	f, err := Read(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.bin"), f.bufs[0].data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.bufs[0].inline = false
+	f.Tree.Arr("buffers")[0].(*gltfio.Object).Set("uri", "data.bin")
+	in := filepath.Join(dir, "ext.g4tf")
+	if err := f.Save(in); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(in)
+	if !bytes.Contains(raw, []byte(`"uri": "data.bin"`)) {
+		t.Fatal("external URI not kept on save")
+	}
+	out := filepath.Join(t.TempDir(), "out.g4tf")
+	if _, err := Generate(context.Background(), in, out, generate.Options{Method: generate.Box}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Scene(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(out); bytes.Contains(b, []byte("data.bin")) {
+		t.Error("output elsewhere still references data.bin")
+	}
+	f.Tree.Arr("buffers")[0].(*gltfio.Object).Set("uri", "../data.bin")
+	bad := filepath.Join(dir, "bad.g4tf")
+	if err := f.Save(bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(bad); err == nil || !strings.Contains(err.Error(), "buffers[0].uri") {
+		t.Errorf("URI outside the folder: %v", err)
+	}
+}
+
+// TestGenerateKeepsPhysics: bodies that already have physics get nothing
+// and the file comes out byte for byte as it went in.
+func TestGenerateKeepsPhysics(t *testing.T) {
+	furniture := filepath.Join(testassets.Repo(), "testdata", "examples", "furniture.glb")
+	for _, ext := range []string{".g4tf", ".g4b"} {
+		in := filepath.Join(t.TempDir(), "phys"+ext)
+		if _, err := ExportFile(generatedGLB(t, furniture, generate.Hull), in); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "out"+ext)
+		rep, err := Generate(context.Background(), in, out, generate.Options{Method: generate.Box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Bodies != 0 || rep.Kept != 3 {
+			t.Errorf("%s: %d bodies generated, %d kept; want 0 and 3", ext, rep.Bodies, rep.Kept)
+		}
+		a, _ := os.ReadFile(in)
+		b, _ := os.ReadFile(out)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: output differs from the input", ext)
+		}
 	}
 }
 

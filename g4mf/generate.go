@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/geom"
@@ -29,6 +30,16 @@ func Generate(ctx context.Context, in, out string, opt generate.Options) (*gener
 	rep, err := GenerateFile(ctx, f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in, err)
+	}
+	// External buffers stay external only when the output sits next to
+	// the input; elsewhere their relative URIs would break, so they are
+	// embedded.
+	ai, err1 := filepath.Abs(in)
+	ao, err2 := filepath.Abs(out)
+	if err1 != nil || err2 != nil || filepath.Dir(ai) != filepath.Dir(ao) {
+		for i := range f.bufs {
+			f.bufs[i].inline = true
+		}
 	}
 	if err := f.Save(out); err != nil {
 		return nil, err
