@@ -29,18 +29,32 @@ type builder struct {
 
 func newBuilder(f *File, mark bool) *builder {
 	b := &builder{f: f, mark: mark, buffer: len(f.Tree.Arr("buffers")), names: map[string]bool{}}
-	for _, k := range f.Tree.Keys() {
-		for _, it := range f.Tree.Arr(k) {
-			if o, ok := it.(*gltfio.Object); ok {
-				if n, ok := o.Get("name"); ok {
-					if s, ok := n.(string); ok && s != "" {
-						b.names[s] = true
-					}
-				}
+	b.collect(f.Tree, 0)
+	return b
+}
+
+// collect records every item name in the tree (items nest: surfaces,
+// curves, ...), so that new names are unique across the file.
+func (b *builder) collect(v any, depth int) {
+	if depth > gltfio.MaxJSONDepth {
+		return
+	}
+	switch x := v.(type) {
+	case *gltfio.Object:
+		for _, k := range x.Keys() {
+			c, _ := x.Get(k)
+			if s, ok := c.(string); ok && k == "name" && s != "" {
+				b.names[s] = true
+			}
+			if k != "extras" {
+				b.collect(c, depth+1)
 			}
 		}
+	case []any:
+		for _, c := range x {
+			b.collect(c, depth+1)
+		}
 	}
-	return b
 }
 
 // forbidden are the characters G4MF node names must not contain.

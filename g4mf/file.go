@@ -112,6 +112,9 @@ func Parse(data []byte, dir string) (*File, error) {
 	if dim != 3 {
 		return nil, fmt.Errorf("asset.dimension: the file is %dD; autocollide reads only 3D G4MF files", dim)
 	}
+	if req := asset.Arr("extensionsRequired"); len(req) > 0 {
+		return nil, fmt.Errorf("asset.extensionsRequired: %v required, which autocollide does not support", req)
+	}
 	for i, b := range tree.Arr("buffers") {
 		bo, _ := b.(*gltfio.Object)
 		p := fmt.Sprintf("buffers[%d]", i)

@@ -742,6 +742,7 @@ func TestErrors(t *testing.T) {
 	for _, tc := range []struct{ name, content, want string }{
 		{"4d.g4tf", `{"asset":{"dimension":4}}`, "4D"},
 		{"nodim.g4tf", `{"asset":{}}`, "asset.dimension"},
+		{"req.g4tf", `{"asset":{"dimension":3,"extensionsUsed":["X_y"],"extensionsRequired":["X_y"]}}`, "asset.extensionsRequired"},
 		{"range.g4tf", doc(`{"byteOffset":24,"byteLength":36}`), "bufferViews[0]"},
 		{"huge.g4tf", doc(`{"byteLength":36000000000}`), "bufferViews[0]"},
 		{"align.g4tf", doc(`{"byteLength":32}`), "bufferViews[0]"},
