@@ -132,7 +132,7 @@ func checkRules(t *testing.T, f *File) {
 	}
 }
 
-// generated returns a temp .glb of the asset with colliders from the glTF
+// generatedGLB returns a temp .glb (or .gltf) of the asset with colliders from the glTF
 // pipeline.
 func generatedGLB(t *testing.T, path string, method generate.Method) string {
 	t.Helper()
