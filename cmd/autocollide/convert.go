@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 
+	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
@@ -22,19 +24,30 @@ func newConvert() *cobra.Command {
 	var strict bool
 	c := &cobra.Command{
 		Use:   "convert IN -o OUT --to omi|khr",
-		Short: "Convert a file's physics between the OMI and KHR families",
+		Short: "Convert a file's physics between the OMI and KHR families, or export it as G4MF",
 		Long: `convert reads the physics of IN in whichever family and revision it carries
 (current OMI, legacy OMI_collider, the old OMI body and joint forms, current
 KHR with geometry.mesh or geometry.node, the 2024 KHR_collision_shapes) and
 writes it in the current form of the other family (or of the same family,
 which migrates legacy files). Where the mapping is lossy it warns per item and
-does the nearest faithful thing; --strict makes those errors.`,
+does the nearest faithful thing; --strict makes those errors.
+
+When OUT ends in .g4tf or .g4b, IN (with its physics, either family) is
+exported as a 3D G4MF file instead and --to is not needed: the node hierarchy
+of the default scene under a new root node, each glTF mesh as a G4MF mesh,
+bodies, colliders and triggers on nodes of their own, shapes in the shapes
+array. What G4MF cannot express (materials, filters, joints, sized planes,
+skins, ...) is warned about per item.`,
 		Example: `  autocollide convert truck.glb -o truck.khr.glb --to khr
-  autocollide convert old_collider.gltf -o migrated.gltf --to omi --strict`,
+  autocollide convert old_collider.gltf -o migrated.gltf --to omi --strict
+  autocollide convert furniture.physics.glb -o furniture.g4tf`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError{fmt.Errorf("-o OUT is required")}
+			}
+			if g4mf.IsName(out) {
+				return convertG4MF(c, args[0], out, strict)
 			}
 			fam, err := physics.ParseFamily(to)
 			if err != nil || (fam != physics.OMI && fam != physics.KHR) {
@@ -80,4 +93,25 @@ does the nearest faithful thing; --strict makes those errors.`,
 	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (newest) or node (older)")
 	c.Flags().BoolVar(&strict, "strict", false, "treat every lossy item as an error")
 	return c
+}
+
+// convertG4MF exports IN as a 3D G4MF file.
+func convertG4MF(c *cobra.Command, in, out string, strict bool) error {
+	if sameFile(in, out) {
+		return usageError{fmt.Errorf("%s: output is the input", in)}
+	}
+	warns, err := g4mf.ExportFile(in, out)
+	for _, w := range warns {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
+	}
+	if err == nil && strict && len(warns) > 0 {
+		os.Remove(out)
+		err = fmt.Errorf("%d lossy items with --strict", len(warns))
+	}
+	if err != nil {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: %v\n", in, err)
+		return errFailed
+	}
+	fmt.Fprintf(c.OutOrStdout(), "%s → %s (g4mf, %d warnings)\n", in, out, len(warns))
+	return nil
 }
