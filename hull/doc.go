@@ -39,7 +39,17 @@
 //     PlaneEpsilon above it), and replace them by a cone of new faces from
 //     the point to the horizon. Points within PlaneEpsilon of the hull are
 //     treated as on it, which is what makes exactly coplanar input (cube
-//     faces, grids) harmless. Before any change the horizon is checked to
+//     faces, grids) harmless. That tolerance lets a new cone face fold
+//     outward over the kept face beyond a horizon edge by up to
+//     PlaneEpsilon at the new point; when the point is nearly on the
+//     edge's line (a near-duplicate vertex, or a point nearly collinear
+//     with the edge, common on pieces cut by a plane) the cone face is a
+//     sliver and the fold, measured at the kept face's far vertex, grows
+//     by the ratio of their heights over the edge (seen at 1e-4·D). So a
+//     face beyond the horizon that the point is above at all (distance
+//     > 0) is also taken as visible when its far vertex would lie more
+//     than the epsilon above the cone face's plane: exactly what exact
+//     arithmetic would do. Before any change the horizon is checked to
 //     be one simple loop (no vertex starting two horizon edges, one
 //     cycle); numerical noise can make the seen region pinched or holed,
 //     and then the point is set aside and retried once the hull has grown
