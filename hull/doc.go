@@ -87,8 +87,20 @@
 //     (closed 2-manifold of sphere topology, consistent outward winding,
 //     positive volume, convex across every edge within
 //     ConvexityTolerance); reduced hulls are also checked to contain every
-//     vertex of the exact hull. A failure is returned as an error, never a
-//     broken hull. Panics are recovered into errors.
+//     vertex of the exact hull. Exact hulls also get the all-vertices-
+//     against-all-planes check when vertices × triangles ≤ 4e6 (a hull
+//     can be convex across every edge and still fold over itself).
+//     Panics are recovered into errors.
+//  7. Fallbacks. When construction, reduction or verification fails (seen
+//     on about 2% of decomposition-like pieces with near-duplicate points
+//     in TestStressDecompositionPieces, never on the corpus), Build does
+//     not return a broken hull nor an error: it retries steps 4–6 on the
+//     points rounded to a grid of SnapGrid·D (2^-23·D: near-duplicates
+//     merge, near-coplanar points become coplanar; the vertices are then
+//     grid points, at most 1.04e-7·D from input points) and, if that fails
+//     too, returns the smaller of the axis-aligned and principal-axes
+//     bounding box. Both are checked by Validate against every input
+//     point, and Hull.Fallback says which was used ("snapped", "box").
 //
 // # Guarantees and tolerances
 //

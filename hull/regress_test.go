@@ -41,6 +41,9 @@ func TestRegressionDecompositionPieces(t *testing.T) {
 			if maxV > 0 && len(h.Vertices) > maxV {
 				t.Errorf("%s max %d: %d vertices", name, maxV, len(h.Vertices))
 			}
+			if h.Fallback != "" {
+				t.Errorf("%s max %d: needed fallback %q; the algorithm itself should succeed", name, maxV, h.Fallback)
+			}
 			t.Logf("%s max %d: %d vertices, reduced %v", name, maxV, len(h.Vertices), h.Reduced)
 		}
 	}
