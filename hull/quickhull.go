@@ -332,7 +332,9 @@ func (q *quickhull) growVisible(pi, st int32, from int) {
 // far above: the hull is then visibly not convex (hullfail-215: 1e-4·D).
 // Since pi is truly above g (distance > 0), g is not a face of the hull of
 // the points so far with pi: removing it is what exact arithmetic does.
-// Faces that pi is on or below are never touched.
+// Faces that pi is below are only touched when pi is within eps of the
+// horizon edge's line: the cone face would then be degenerate, and
+// removing g moves the hull at most eps.
 func (q *quickhull) widenSlivers(pi, st int32) bool {
 	n0 := len(q.visible)
 	p := q.p[pi]
@@ -341,19 +343,30 @@ func (q *quickhull) widenSlivers(pi, st int32) bool {
 		for e := 0; e < 3; e++ {
 			gi := f.adj[e]
 			g := &q.faces[gi]
-			if g.vis == st || !(q.dist(g, pi) > 0) {
+			if g.vis == st {
 				continue
 			}
 			a, b := q.p[f.v[e]], q.p[f.v[(e+1)%3]]
+			ab := b.Sub(a)
+			n := ab.Cross(p.Sub(a))
+			l := n.Len()
+			if l <= q.eps*ab.Len() {
+				// pi is within eps of the edge's line, hence of g: the
+				// cone face would be degenerate whichever side pi is on.
+				g.vis = st
+				q.visible = append(q.visible, gi)
+				continue
+			}
+			if !(q.dist(g, pi) > 0) {
+				continue
+			}
 			var x geom.Vec3
 			for _, v := range g.v {
 				if v != f.v[e] && v != f.v[(e+1)%3] {
 					x = q.p[v]
 				}
 			}
-			n := b.Sub(a).Cross(p.Sub(a))
-			l := n.Len()
-			if l == 0 || n.Dot(x.Sub(a)) > q.eps*l {
+			if n.Dot(x.Sub(a)) > q.eps*l {
 				g.vis = st
 				q.visible = append(q.visible, gi)
 			}
