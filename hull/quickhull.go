@@ -46,6 +46,7 @@ type quickhull struct {
 	vStamp   []int32 // per point: stamp when it started a horizon edge
 	vEdge    []int32 // per point: index of that horizon edge
 	deferred []int32
+	inner    geom.Vec3 // a point strictly inside the hull: the first tetrahedron's centroid
 }
 
 func (q *quickhull) dist(f *qface, i int32) float64 { return f.n.Dot(q.p[i]) - f.d }
@@ -96,6 +97,7 @@ func (q *quickhull) run(t [4]int32) error {
 	if n.Dot(q.p[d].Sub(q.p[a])) > 0 {
 		b, c = c, b
 	}
+	q.inner = q.p[a].Add(q.p[b]).Add(q.p[c]).Add(q.p[d]).Scale(0.25)
 	fs := [4]int32{q.newFace(a, b, c), q.newFace(a, d, b), q.newFace(b, d, c), q.newFace(c, d, a)}
 	for _, fi := range fs {
 		for e := 0; e < 3; e++ {
@@ -251,6 +253,16 @@ func (q *quickhull) insert(seed, pi int32) bool {
 	}
 	if steps != n {
 		return false // several loops: the visible region has a hole
+	}
+	// Every cone face must have the interior point below it: a point
+	// nearly in the plane of a visible face and beyond one of its edges
+	// can otherwise make a cone face that faces inward (the hull would
+	// then fold over itself while staying convex across every edge).
+	for _, h := range q.horizon {
+		a := q.p[h.a]
+		if q.p[h.b].Sub(a).Cross(q.p[pi].Sub(a)).Dot(q.inner.Sub(a)) >= 0 {
+			return false
+		}
 	}
 	// Collect the outside points of the visible faces before reuse.
 	q.moved = q.moved[:0]
