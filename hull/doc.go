@@ -48,10 +48,16 @@
 //     by the ratio of their heights over the edge (seen at 1e-4·D). So a
 //     face beyond the horizon that the point is above at all (distance
 //     > 0) is also taken as visible when its far vertex would lie more
-//     than the epsilon above the cone face's plane: exactly what exact
-//     arithmetic would do. Before any change the horizon is checked to
-//     be one simple loop (no vertex starting two horizon edges, one
-//     cycle); numerical noise can make the seen region pinched or holed,
+//     than the epsilon above the cone face's plane (exactly what exact
+//     arithmetic would do), and so is one whose edge the point is within
+//     the epsilon of (the cone face would be degenerate). An insertion is also refused (and retried
+//     later, like a bad horizon) when one of its cone faces would have the
+//     first tetrahedron's centroid, a point inside the hull, above it: a
+//     point nearly in a visible face's plane and beyond one of its edges
+//     made such an inward face, and the hull then folded over itself
+//     while staying convex across every edge. Before any change the
+//     horizon is checked to be one simple loop (no vertex starting two
+//     horizon edges, one cycle); numerical noise can make the seen region pinched or holed,
 //     and then the point is set aside and retried once the hull has grown
 //     (most are then inside). If points still cannot be inserted, the
 //     whole construction is redone with a 10× larger epsilon, at most
