@@ -76,11 +76,10 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 
 	// Lazy greedy over candidate cuts.
 	cur := start
-	curVol := cur.volume()
 	var scratch []float64
 	pq := make(cutQueue, 0, len(cands))
 	for i, c := range cands {
-		if g, _, _ := cur.cutVolume(c, curVol, &scratch); g > minCut {
+		if g, _, _ := cur.cutVolume(c, &scratch); g > minCut {
 			pq = append(pq, cut{gain: g, idx: i})
 		}
 	}
@@ -91,7 +90,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 		if top.gain <= minCut {
 			break
 		}
-		gain, nv, nf := cur.cutVolume(cands[top.idx], curVol, &scratch)
+		gain, nv, nf := cur.cutVolume(cands[top.idx], &scratch)
 		if gain <= minCut {
 			continue // the polytope only shrinks: this cut is done for
 		}
@@ -106,7 +105,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 		if !ok || !fits(nx) {
 			continue // this cut would break a limit; it cannot get cheaper
 		}
-		cur, curVol = nx, nx.volume()
+		cur = nx
 		chosen = append(chosen, cands[top.idx])
 	}
 
@@ -311,13 +310,16 @@ func (p *polytope) volume() float64 {
 }
 
 // cutVolume returns how much volume the half-space n·x <= d removes from
-// the polytope of volume vol, without building the cut polytope: the kept
-// part's volume is the sum of cones from a point on the cutting plane to
-// each clipped face (the cap's cone is flat). scratch is reused.
+// the polytope, without building the cut polytope: the removed part's
+// volume is the sum of cones from a point on the cutting plane to the
+// parts of the faces above it (the cap's cone is flat). Only faces with a
+// vertex above the plane are visited past a comparison, so a cut near the
+// surface, the common case late in the greedy, costs about one dot
+// product per vertex. scratch is reused.
 //
 // It also returns upper bounds of the cut polytope's vertex and face
 // counts (clip can only merge vertices and drop faces beyond these).
-func (p *polytope) cutVolume(c plane, vol float64, scratch *[]float64) (gain float64, nv, nf int) {
+func (p *polytope) cutVolume(c plane, scratch *[]float64) (gain float64, nv, nf int) {
 	s := (*scratch)[:0]
 	out := false
 	for _, x := range p.v {
@@ -334,18 +336,28 @@ func (p *polytope) cutVolume(c plane, vol float64, scratch *[]float64) (gain flo
 	}
 	crossings := 0
 	o := c.n.Scale(c.d)
-	var kept float64
+	var removed float64
 	var poly [64]geom.Vec3
 	for _, f := range p.f {
-		pl := poly[:0]
+		above := false
 		keeps := false
+		for _, a := range f {
+			above = above || s[a] > 0
+			keeps = keeps || s[a] <= clipTolerance
+		}
+		if keeps {
+			nf++
+		}
+		if !above {
+			continue // wholly kept: no crossing, nothing removed
+		}
+		pl := poly[:0]
 		for k, a := range f {
 			b := f[(k+1)%len(f)]
 			if (s[a] < -clipTolerance && s[b] > clipTolerance) || (s[a] > clipTolerance && s[b] < -clipTolerance) {
 				crossings++
 			}
-			keeps = keeps || s[a] <= clipTolerance
-			if s[a] <= 0 {
+			if s[a] >= 0 {
 				pl = append(pl, p.v[a].Sub(o))
 			}
 			if (s[a] < 0 && s[b] > 0) || (s[a] > 0 && s[b] < 0) {
@@ -354,13 +366,10 @@ func (p *polytope) cutVolume(c plane, vol float64, scratch *[]float64) (gain flo
 			}
 		}
 		for k := 1; k+1 < len(pl); k++ {
-			kept += pl[0].Dot(pl[k].Cross(pl[k+1]))
-		}
-		if keeps {
-			nf++
+			removed += pl[0].Dot(pl[k].Cross(pl[k+1]))
 		}
 	}
-	return vol - kept/6, nv + crossings/2, nf + 1
+	return removed / 6, nv + crossings/2, nf + 1
 }
 
 // clip returns the polytope cut by the half-space n·x <= d, and false when
