@@ -64,3 +64,15 @@ func BenchmarkQuickhullGo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReduceSphere5000 times Build on 5,000 points on a sphere with
+// the 255-vertex limit: nearly all of it is the reduction (the
+// MetalRoughSpheresNoTextures case).
+func BenchmarkReduceSphere5000(b *testing.B) {
+	pts := onSphere(5000, 23)
+	for b.Loop() {
+		if _, err := Build(pts, Options{MaxVertices: 255}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

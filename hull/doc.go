@@ -39,9 +39,25 @@
 //     PlaneEpsilon above it), and replace them by a cone of new faces from
 //     the point to the horizon. Points within PlaneEpsilon of the hull are
 //     treated as on it, which is what makes exactly coplanar input (cube
-//     faces, grids) harmless. Before any change the horizon is checked to
-//     be one simple loop (no vertex starting two horizon edges, one
-//     cycle); numerical noise can make the seen region pinched or holed,
+//     faces, grids) harmless. That tolerance lets a new cone face fold
+//     outward over the kept face beyond a horizon edge by up to
+//     PlaneEpsilon at the new point; when the point is nearly on the
+//     edge's line (a near-duplicate vertex, or a point nearly collinear
+//     with the edge, common on pieces cut by a plane) the cone face is a
+//     sliver and the fold, measured at the kept face's far vertex, grows
+//     by the ratio of their heights over the edge (seen at 1e-4·D). So a
+//     face beyond the horizon that the point is above at all (distance
+//     > 0) is also taken as visible when its far vertex would lie more
+//     than the epsilon above the cone face's plane (exactly what exact
+//     arithmetic would do), and so is one whose edge the point is within
+//     the epsilon of (the cone face would be degenerate). An insertion is also refused (and retried
+//     later, like a bad horizon) when one of its cone faces would have the
+//     first tetrahedron's centroid, a point inside the hull, above it: a
+//     point nearly in a visible face's plane and beyond one of its edges
+//     made such an inward face, and the hull then folded over itself
+//     while staying convex across every edge. Before any change the
+//     horizon is checked to be one simple loop (no vertex starting two
+//     horizon edges, one cycle); numerical noise can make the seen region pinched or holed,
 //     and then the point is set aside and retried once the hull has grown
 //     (most are then inside). If points still cannot be inserted, the
 //     whole construction is redone with a 10× larger epsilon, at most
@@ -77,8 +93,24 @@
 //     (closed 2-manifold of sphere topology, consistent outward winding,
 //     positive volume, convex across every edge within
 //     ConvexityTolerance); reduced hulls are also checked to contain every
-//     vertex of the exact hull. A failure is returned as an error, never a
-//     broken hull. Panics are recovered into errors.
+//     vertex of the exact hull. Exact hulls also get the all-vertices-
+//     against-all-planes check when vertices × triangles ≤ 4e6 (a hull
+//     can be convex across every edge and still fold over itself).
+//     Panics are recovered into errors.
+//  7. Fallbacks. When construction, reduction or verification fails (8 of
+//     the 800 decomposition-like pieces with near-duplicate points of
+//     TestStressDecompositionPieces, none of the corpus; 7 of the 8 are
+//     reductions whose polytope is convex against its own planes within
+//     1e-9 but has edges shorter than about 1e-7·D, which welded vertices
+//     up to 2e-9 off their face plane turn into triangles tilted enough to
+//     fail the convexity check), Build does
+//     not return a broken hull nor an error: it retries steps 4–6 on the
+//     points rounded to a grid of SnapGrid·D (2^-23·D: near-duplicates
+//     merge, near-coplanar points become coplanar; the vertices are then
+//     grid points, at most 1.04e-7·D from input points) and, if that fails
+//     too, returns the smaller of the axis-aligned and principal-axes
+//     bounding box. Both are checked by Validate against every input
+//     point, and Hull.Fallback says which was used ("snapped", "box").
 //
 // # Guarantees and tolerances
 //

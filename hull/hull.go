@@ -108,6 +108,11 @@ type Hull struct {
 	Reduced bool
 	// Dropped is how many input points were not finite and ignored.
 	Dropped int
+	// Fallback is empty when the hull was built by the normal pipeline.
+	// Otherwise the construction or its validation failed and the hull is
+	// a conservative substitute, checked to contain every finite point:
+	// FallbackSnapped or FallbackBox (see doc.go).
+	Fallback string
 }
 
 // ErrNoPoints is returned when no finite point is given.
@@ -128,9 +133,10 @@ var ErrTooFewPoints = ErrNoPoints
 // with at most opt.MaxVertices vertices and opt.MaxFaces polygons. See the
 // package documentation for the algorithm and its guarantees. Build never
 // panics on any input; it fails only when no point is finite
-// (ErrNoPoints), when a coordinate exceeds MaxCoordinate (ErrRange), when
-// a limit is too small to reduce to, or (never seen in tests) when the
-// result fails its own validation.
+// (ErrNoPoints), when a coordinate exceeds MaxCoordinate (ErrRange) or when
+// a limit is too small to reduce to. When the construction or the
+// validation of its result fails, Build falls back to a conservative hull
+// and says so in Hull.Fallback.
 func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -159,6 +165,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	src := n.p
 	deg := NotDegenerate
 	var t [4]int32
+	var limitErr error
 	if n.diag <= PointScaleTolerance*n.maxAbs {
 		deg = Point
 	} else {
@@ -181,6 +188,72 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		return pointHull(points, n, halfT)
 	}
 
+	if maxV > 0 && maxV < 8 {
+		limitErr = fmt.Errorf("hull: MaxVertices %d is below 8, the smallest reduced hull", maxV)
+	}
+	if maxF > 0 && maxF < 6 {
+		limitErr = fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)
+	}
+	var out func(int32) geom.Vec3
+	if deg == NotDegenerate {
+		// Output the input points themselves, not their normalized copies.
+		out = func(i int32) geom.Vec3 { return n.orig[i] }
+	} else {
+		out = func(i int32) geom.Vec3 { return n.denorm(src[i]) }
+	}
+	h, err = construct(src, t, out, n, maxV, maxF, limitErr)
+	if err == nil || (limitErr != nil && err == limitErr) {
+		if h != nil {
+			h.Degenerate, h.Dropped = deg, len(points)-len(n.p)
+		}
+		return h, err
+	}
+	// Fallbacks (see doc.go), each checked against every input point.
+	firstErr := err
+	if sn, ok := snapPoints(src); ok {
+		if st, _, _, pd := initialSimplex(sn); pd > RankTolerance {
+			h, err = construct(sn, st, func(i int32) geom.Vec3 { return n.denorm(sn[i]) }, n, maxV, maxF, limitErr)
+			if err == nil {
+				err = Validate(h, points)
+			}
+			if err == nil {
+				h.Degenerate, h.Dropped, h.Fallback = deg, len(points)-len(n.p), FallbackSnapped
+				return h, nil
+			}
+		}
+	}
+	if limitErr != nil {
+		return nil, firstErr // a box would break the limit too
+	}
+	h = boundingBox(src, n)
+	if err := Validate(h, points); err != nil {
+		return nil, fmt.Errorf("hull: %w; bounding box fallback: %v", firstErr, err)
+	}
+	h.Degenerate, h.Dropped, h.Fallback = deg, len(points)-len(n.p), FallbackBox
+	return h, nil
+}
+
+// Fallback values of Hull.Fallback.
+const (
+	// FallbackSnapped: the hull is that of the points rounded to a grid of
+	// SnapGrid·D (near-duplicates merged, near-coplanar points made
+	// coplanar); its vertices are grid points, not input points.
+	FallbackSnapped = "snapped"
+	// FallbackBox: the hull is the smaller of the axis-aligned and the
+	// principal-axes bounding box of the points.
+	FallbackBox = "box"
+)
+
+// SnapGrid is the grid step, relative to D, of the FallbackSnapped retry
+// (2^-23: every point moves at most 1.04e-7·D, a tenth of
+// ContainmentTolerance).
+const SnapGrid = 1.0 / (1 << 23)
+
+// construct runs quickhull on src (normalized) from the simplex t, with
+// the epsilon escalation, then reduces to the limits and validates the
+// result. out maps a point index of src to its output coordinates.
+// limitErr, when not nil, is returned as is if a reduction is needed.
+func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normalized, maxV, maxF int, limitErr error) (*Hull, error) {
 	var tris [][3]int32
 	eps := PlaneEpsilon
 	for try := 0; ; try++ {
@@ -195,25 +268,16 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		}
 		eps *= 10
 	}
-	var m mesh
-	if deg == NotDegenerate {
-		// Output the input points themselves, not their normalized copies.
-		m = compact(tris, func(i int32) geom.Vec3 { return n.orig[i] }, src)
-	} else {
-		m = compact(tris, func(i int32) geom.Vec3 { return n.denorm(src[i]) }, src)
-	}
-	h = &Hull{Vertices: m.out, Triangles: m.tris, Degenerate: deg, Dropped: len(points) - len(n.p)}
+	m := compact(tris, out, src)
+	h := &Hull{Vertices: m.out, Triangles: m.tris}
 
 	over := maxV > 0 && len(h.Vertices) > maxV
 	if !over && maxF > 0 {
 		over = PolygonCount(m.norm, m.tris, CoplanarTolerance) > maxF
 	}
 	if over {
-		if maxV > 0 && maxV < 8 {
-			return nil, fmt.Errorf("hull: MaxVertices %d is below 8, the smallest reduced hull", maxV)
-		}
-		if maxF > 0 && maxF < 6 {
-			return nil, fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)
+		if limitErr != nil {
+			return nil, limitErr
 		}
 		pt, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
 		if err != nil {
@@ -232,10 +296,58 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		return h, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
-	if err := validate(h, nil, false); err != nil {
+	if err := validate(h, nil, true); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil
+}
+
+// snapPoints rounds normalized points to the SnapGrid and drops repeats
+// (first occurrence kept, so the order stays deterministic). It reports
+// false when rounding changed nothing.
+func snapPoints(p []geom.Vec3) ([]geom.Vec3, bool) {
+	type key [3]int64
+	seen := make(map[key]bool, len(p))
+	out := make([]geom.Vec3, 0, len(p))
+	changed := false
+	for _, x := range p {
+		var k key
+		var y geom.Vec3
+		for c := 0; c < 3; c++ {
+			k[c] = int64(math.Round(x[c] / SnapGrid))
+			y[c] = float64(k[c]) * SnapGrid
+		}
+		if y != x {
+			changed = true
+		}
+		if seen[k] {
+			changed = true
+			continue
+		}
+		seen[k] = true
+		out = append(out, y)
+	}
+	return out, changed
+}
+
+// boundingBox is the last fallback: the smaller of the axis-aligned and
+// the principal-axes box of the normalized points src, pushed out by
+// offsetMargin.
+func boundingBox(src []geom.Vec3, n normalized) *Hull {
+	var best *polytope
+	axes := [][3]geom.Vec3{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
+	if pa, ok := principalAxes(src); ok {
+		axes = append(axes, pa)
+	}
+	for _, ax := range axes {
+		b := boxPolytope(ax, src, PlaneEpsilon+offsetMargin)
+		if best == nil || b.volume() < best.volume() {
+			best = b
+		}
+	}
+	h := &Hull{Reduced: true}
+	h.Vertices, h.Triangles = best.mesh(n.denorm)
+	return h
 }
 
 // normalized holds the finite input points recentred on their bounding box

@@ -46,6 +46,7 @@ type quickhull struct {
 	vStamp   []int32 // per point: stamp when it started a horizon edge
 	vEdge    []int32 // per point: index of that horizon edge
 	deferred []int32
+	inner    geom.Vec3 // a point strictly inside the hull: the first tetrahedron's centroid
 }
 
 func (q *quickhull) dist(f *qface, i int32) float64 { return f.n.Dot(q.p[i]) - f.d }
@@ -96,6 +97,7 @@ func (q *quickhull) run(t [4]int32) error {
 	if n.Dot(q.p[d].Sub(q.p[a])) > 0 {
 		b, c = c, b
 	}
+	q.inner = q.p[a].Add(q.p[b]).Add(q.p[c]).Add(q.p[d]).Scale(0.25)
 	fs := [4]int32{q.newFace(a, b, c), q.newFace(a, d, b), q.newFace(b, d, c), q.newFace(c, d, a)}
 	for _, fi := range fs {
 		for e := 0; e < 3; e++ {
@@ -211,19 +213,8 @@ func (q *quickhull) insert(seed, pi int32) bool {
 	st := q.stamp
 	q.visible = append(q.visible[:0], seed)
 	q.faces[seed].vis = st
-	for k := 0; k < len(q.visible); k++ {
-		f := &q.faces[q.visible[k]]
-		for e := 0; e < 3; e++ {
-			gi := f.adj[e]
-			g := &q.faces[gi]
-			if g.vis == st {
-				continue
-			}
-			if q.dist(g, pi) > q.eps {
-				g.vis = st
-				q.visible = append(q.visible, gi)
-			}
-		}
+	q.growVisible(pi, st, 0)
+	for q.widenSlivers(pi, st) {
 	}
 	// Horizon: edges of visible faces whose neighbour is not visible.
 	q.horizon = q.horizon[:0]
@@ -262,6 +253,16 @@ func (q *quickhull) insert(seed, pi int32) bool {
 	}
 	if steps != n {
 		return false // several loops: the visible region has a hole
+	}
+	// Every cone face must have the interior point below it: a point
+	// nearly in the plane of a visible face and beyond one of its edges
+	// can otherwise make a cone face that faces inward (the hull would
+	// then fold over itself while staying convex across every edge).
+	for _, h := range q.horizon {
+		a := q.p[h.a]
+		if q.p[h.b].Sub(a).Cross(q.p[pi].Sub(a)).Dot(q.inner.Sub(a)) >= 0 {
+			return false
+		}
 	}
 	// Collect the outside points of the visible faces before reuse.
 	q.moved = q.moved[:0]
@@ -308,6 +309,85 @@ func (q *quickhull) insert(seed, pi int32) bool {
 			q.pending = append(q.pending, nf)
 		}
 	}
+	return true
+}
+
+// growVisible extends the visible set q.visible[from:] over face adjacency
+// to every face that pi is more than eps above.
+func (q *quickhull) growVisible(pi, st int32, from int) {
+	for k := from; k < len(q.visible); k++ {
+		f := &q.faces[q.visible[k]]
+		for e := 0; e < 3; e++ {
+			gi := f.adj[e]
+			g := &q.faces[gi]
+			if g.vis == st {
+				continue
+			}
+			if q.dist(g, pi) > q.eps {
+				g.vis = st
+				q.visible = append(q.visible, gi)
+			}
+		}
+	}
+}
+
+// widenSlivers makes visible the faces beyond the horizon that would meet
+// their new cone face at a visible fold, and reports whether it added any.
+//
+// A face g across a horizon edge a→b that pi lies above by at most eps is
+// kept (within the construction tolerance pi is on it), and the cone face
+// (a, b, pi) then folds slightly outward over g: pi is at most eps above
+// g's plane. Measured from the cone face, the fold is that height times
+// h(x)/h(pi), the heights of g's far vertex x and of pi over the line ab.
+// When pi is nearly on that line (a near-duplicate of a or b, or nearly
+// collinear with the edge) the cone face is a sliver whose plane x lies
+// far above: the hull is then visibly not convex (hullfail-215: 1e-4·D).
+// Since pi is truly above g (distance > 0), g is not a face of the hull of
+// the points so far with pi: removing it is what exact arithmetic does.
+// Faces that pi is below are only touched when pi is within eps of the
+// horizon edge's line: the cone face would then be degenerate, and
+// removing g moves the hull at most eps.
+func (q *quickhull) widenSlivers(pi, st int32) bool {
+	n0 := len(q.visible)
+	p := q.p[pi]
+	for _, fi := range q.visible[:n0] {
+		f := &q.faces[fi]
+		for e := 0; e < 3; e++ {
+			gi := f.adj[e]
+			g := &q.faces[gi]
+			if g.vis == st {
+				continue
+			}
+			a, b := q.p[f.v[e]], q.p[f.v[(e+1)%3]]
+			ab := b.Sub(a)
+			n := ab.Cross(p.Sub(a))
+			l := n.Len()
+			if l <= q.eps*ab.Len() {
+				// pi is within eps of the edge's line, hence of g: the
+				// cone face would be degenerate whichever side pi is on.
+				g.vis = st
+				q.visible = append(q.visible, gi)
+				continue
+			}
+			if !(q.dist(g, pi) > 0) {
+				continue
+			}
+			var x geom.Vec3
+			for _, v := range g.v {
+				if v != f.v[e] && v != f.v[(e+1)%3] {
+					x = q.p[v]
+				}
+			}
+			if n.Dot(x.Sub(a)) > q.eps*l {
+				g.vis = st
+				q.visible = append(q.visible, gi)
+			}
+		}
+	}
+	if len(q.visible) == n0 {
+		return false
+	}
+	q.growVisible(pi, st, n0)
 	return true
 }
 

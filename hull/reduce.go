@@ -36,6 +36,16 @@ type polytope struct {
 	f [][]int32
 	n []geom.Vec3
 	d []float64
+
+	vf [][]int32 // faces around each vertex, built by cutVolume on first use
+}
+
+// cutScratch is cutVolume's reusable memory.
+type cutScratch struct {
+	s     []float64 // signed distance of each vertex to the plane
+	above []int32   // vertices above the plane
+	mark  []int32   // per face: stamp of the last call that visited it
+	stamp int32
 }
 
 type plane struct {
@@ -76,11 +86,10 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 
 	// Lazy greedy over candidate cuts.
 	cur := start
-	curVol := cur.volume()
-	var scratch []float64
+	var scratch cutScratch
 	pq := make(cutQueue, 0, len(cands))
 	for i, c := range cands {
-		if g, _, _ := cur.cutVolume(c, curVol, &scratch); g > minCut {
+		if g, _, _ := cur.cutVolume(c, &scratch); g > minCut {
 			pq = append(pq, cut{gain: g, idx: i})
 		}
 	}
@@ -91,7 +100,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 		if top.gain <= minCut {
 			break
 		}
-		gain, nv, nf := cur.cutVolume(cands[top.idx], curVol, &scratch)
+		gain, nv, nf := cur.cutVolume(cands[top.idx], &scratch)
 		if gain <= minCut {
 			continue // the polytope only shrinks: this cut is done for
 		}
@@ -106,7 +115,7 @@ func reduce(v []geom.Vec3, tris [][3]uint32, margin float64, maxV, maxF int) (*p
 		if !ok || !fits(nx) {
 			continue // this cut would break a limit; it cannot get cheaper
 		}
-		cur, curVol = nx, nx.volume()
+		cur = nx
 		chosen = append(chosen, cands[top.idx])
 	}
 
@@ -311,56 +320,85 @@ func (p *polytope) volume() float64 {
 }
 
 // cutVolume returns how much volume the half-space n·x <= d removes from
-// the polytope of volume vol, without building the cut polytope: the kept
-// part's volume is the sum of cones from a point on the cutting plane to
-// each clipped face (the cap's cone is flat). scratch is reused.
+// the polytope, without building the cut polytope: the removed part's
+// volume is the sum of cones from a point on the cutting plane to the
+// parts of the faces above it (the cap's cone is flat). Only the faces
+// around the vertices above the plane are visited (through a vertex-to-
+// faces index built once per polytope), so a cut near the surface, the
+// common case, costs about one dot product per vertex.
 //
 // It also returns upper bounds of the cut polytope's vertex and face
 // counts (clip can only merge vertices and drop faces beyond these).
-func (p *polytope) cutVolume(c plane, vol float64, scratch *[]float64) (gain float64, nv, nf int) {
-	s := (*scratch)[:0]
+func (p *polytope) cutVolume(c plane, sc *cutScratch) (gain float64, nv, nf int) {
+	s := sc.s[:0]
+	above := sc.above[:0]
 	out := false
-	for _, x := range p.v {
+	for i, x := range p.v {
 		d := c.n.Dot(x) - c.d
 		s = append(s, d)
-		out = out || d > clipTolerance
-		if d <= clipTolerance {
-			nv++
+		if d > 0 {
+			above = append(above, int32(i))
+			out = out || d > clipTolerance
 		}
 	}
-	*scratch = s
+	sc.s, sc.above = s, above
+	nv = len(p.v)
 	if !out {
-		return 0, len(p.v), len(p.f)
+		return 0, nv, len(p.f)
 	}
+	if p.vf == nil {
+		p.vf = make([][]int32, len(p.v))
+		for fi, f := range p.f {
+			for _, a := range f {
+				p.vf[a] = append(p.vf[a], int32(fi))
+			}
+		}
+	}
+	if len(sc.mark) < len(p.f) {
+		sc.mark = make([]int32, len(p.f))
+		sc.stamp = 0
+	}
+	sc.stamp++
 	crossings := 0
+	nf = len(p.f)
 	o := c.n.Scale(c.d)
-	var kept float64
+	var removed float64
 	var poly [64]geom.Vec3
-	for _, f := range p.f {
-		pl := poly[:0]
-		keeps := false
-		for k, a := range f {
-			b := f[(k+1)%len(f)]
-			if (s[a] < -clipTolerance && s[b] > clipTolerance) || (s[a] > clipTolerance && s[b] < -clipTolerance) {
-				crossings++
-			}
-			keeps = keeps || s[a] <= clipTolerance
-			if s[a] <= 0 {
-				pl = append(pl, p.v[a].Sub(o))
-			}
-			if (s[a] < 0 && s[b] > 0) || (s[a] > 0 && s[b] < 0) {
-				t := s[a] / (s[a] - s[b])
-				pl = append(pl, p.v[a].Add(p.v[b].Sub(p.v[a]).Scale(t)).Sub(o))
-			}
+	for _, v := range above {
+		if s[v] > clipTolerance {
+			nv--
 		}
-		for k := 1; k+1 < len(pl); k++ {
-			kept += pl[0].Dot(pl[k].Cross(pl[k+1]))
-		}
-		if keeps {
-			nf++
+		for _, fi := range p.vf[v] {
+			if sc.mark[fi] == sc.stamp {
+				continue
+			}
+			sc.mark[fi] = sc.stamp
+			f := p.f[fi]
+			keeps := false
+			pl := poly[:0]
+			for k, a := range f {
+				b := f[(k+1)%len(f)]
+				keeps = keeps || s[a] <= clipTolerance
+				if (s[a] < -clipTolerance && s[b] > clipTolerance) || (s[a] > clipTolerance && s[b] < -clipTolerance) {
+					crossings++
+				}
+				if s[a] >= 0 {
+					pl = append(pl, p.v[a].Sub(o))
+				}
+				if (s[a] < 0 && s[b] > 0) || (s[a] > 0 && s[b] < 0) {
+					t := s[a] / (s[a] - s[b])
+					pl = append(pl, p.v[a].Add(p.v[b].Sub(p.v[a]).Scale(t)).Sub(o))
+				}
+			}
+			if !keeps {
+				nf--
+			}
+			for k := 1; k+1 < len(pl); k++ {
+				removed += pl[0].Dot(pl[k].Cross(pl[k+1]))
+			}
 		}
 	}
-	return vol - kept/6, nv + crossings/2, nf + 1
+	return removed / 6, nv + crossings/2, nf + 1
 }
 
 // clip returns the polytope cut by the half-space n·x <= d, and false when
@@ -543,7 +581,7 @@ func (p *polytope) cleanup() {
 			nd = append(nd, p.d[i])
 		}
 	}
-	p.v, p.f, p.n, p.d = nv, nf, nn, nd
+	p.v, p.f, p.n, p.d, p.vf = nv, nf, nn, nd, nil
 }
 
 // mesh returns the polytope as an indexed triangle mesh (fan per face),
