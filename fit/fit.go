@@ -63,9 +63,9 @@ const (
 	// DefaultTolerance is the containment margin as a fraction of the
 	// points' bounding-box diagonal.
 	DefaultTolerance = 1e-6
-	// DefaultExactMaxVertices is the largest support set searched
-	// exhaustively (every hull face as a box face, axis searches on every
-	// vertex). Bigger hulls are first reduced to a core set.
+	// DefaultExactMaxVertices is the largest hull searched in full (the box
+	// sweeps every edge arc; axis searches use every vertex). Bigger hulls
+	// are first reduced to a core set.
 	DefaultExactMaxVertices = 256
 	// DefaultCoreDirections is the number of directions whose extreme hull
 	// vertices form the core set of a big hull.
@@ -81,7 +81,7 @@ type Options struct {
 	// DefaultTolerance; negative = no margin).
 	Tolerance float64
 	// ExactMaxVertices: hulls with at most this many vertices are searched
-	// exhaustively; bigger ones through a core set (0 = default).
+	// in full; bigger ones through a core set (0 = default).
 	ExactMaxVertices int
 	// CoreDirections is the number of sampling directions for the core set
 	// of big hulls (0 = default).
