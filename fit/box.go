@@ -70,7 +70,7 @@ func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 	s := in.searchSet(opt)
 	type cand = frameCand
 	var cands []cand
-	if p := newPolytope(s); p != nil {
+	if p := in.memoFor(opt).poly; p != nil {
 		if len(s) == len(in.support) {
 			cands = p.arcSweep()
 		} else {

@@ -99,10 +99,18 @@
 // capsule becomes a sphere.
 //
 // The axis is searched: seeds are the three principal axes, the three axes
-// of the best box and 16 directions spread over a hemisphere; the best two
-// are refined by a pattern search on the sphere (0.05 rad down to 1e-5
-// rad). The search runs on the same search set as the box; the final radius
-// and extent are measured on every point. Cost per axis: one Welzl pass
+// of the best box and 16 directions spread over a hemisphere. The best six
+// are refined by a coarse pattern search on the sphere (tilts in six
+// directions, 0.05 rad down to 0.004 rad), the best two of those by a fine
+// one (four directions, down to 1e-5 rad). The volumes are not smooth in
+// the axis (the circle's and the segment's support points switch), so
+// fewer seeds or tilt directions stall on ridges: on small random clouds
+// this search matches or beats the best of 20000 axes spread over the
+// hemisphere (TestAxialAgainstDenseAxes). On big hulls the seeds and the
+// coarse phase run on a core half as dense as the box's, the fine phase on
+// the box's core; the final radius and extent are measured on every point.
+// On the corpus meshes with big hulls the capsule and cylinder are within
+// 1.5% of those searched on the full hull. Cost per axis: one Welzl pass
 // over the search set (its move-to-front order is kept from one axis to
 // the next, so the boundary points come first) plus, for the capsule,
 // about twenty passes of the radius search; a search evaluates a few

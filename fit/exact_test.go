@@ -68,3 +68,41 @@ func TestBoxAgainstArcSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestAxialAgainstDenseAxes: on small clouds the capsule and cylinder are
+// within 0.1% of (or below) the best over 20000 axes spread over the
+// hemisphere, each fitted exactly for its axis.
+func TestAxialAgainstDenseAxes(t *testing.T) {
+	dirs := fibonacci(40000)
+	for trial := 0; trial < 16; trial++ {
+		pts := cloud(newRand(uint64(7000+trial)), trial, 10+trial)
+		in, err := Prepare(pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			kind Kind
+			f    axialFunc
+		}{{KindCapsule, (*axialEval).capsule}, {KindCylinder, (*axialEval).cylinder}} {
+			s, err := in.Fit(c.kind, Options{Tolerance: -1, GapSamples: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := newAxialEval(in.support)
+			best := math.Inf(1)
+			for _, u := range dirs {
+				if u[2] < 0 {
+					continue
+				}
+				a, b := orthoFrame(u)
+				best = math.Min(best, c.f(e, a, b, u, radiusGolden).vol)
+			}
+			if s.Volume > best*(1+1e-3) || testing.Verbose() {
+				t.Logf("trial %d %s: %v, dense axes %v (ratio %.5f)", trial, c.kind, s.Volume, best, s.Volume/best)
+			}
+			if s.Volume > best*(1+1e-3) {
+				t.Fail()
+			}
+		}
+	}
+}

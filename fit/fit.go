@@ -155,6 +155,7 @@ type searchKey struct{ exactMax, coreDirs int }
 
 type memo struct {
 	set      []geom.Vec3
+	poly     *polytope // hull of set with face normals (nil if flat)
 	box      geom.Mat3
 	hasFrame bool
 }
@@ -170,6 +171,9 @@ func (in *Input) memoFor(opt Options) *memo {
 	m := in.memos[k]
 	if m == nil {
 		m = &memo{set: in.computeSearchSet(opt)}
+		if in.dim == 3 {
+			m.poly = newPolytope(m.set)
+		}
 		in.memos[k] = m
 	}
 	return m
