@@ -105,7 +105,7 @@
 // one (four directions, down to 1e-5 rad). The volumes are not smooth in
 // the axis (the circle's and the segment's support points switch), so
 // fewer seeds or tilt directions stall on ridges: on small random clouds
-// this search matches or beats the best of 20000 axes spread over the
+// this search matches or beats the best of 12000 axes spread over the
 // hemisphere (TestAxialAgainstDenseAxes). On big hulls the seeds and the
 // coarse phase run on a core half as dense as the box's, the fine phase on
 // the box's core; the final radius and extent are measured on every point.

@@ -70,10 +70,10 @@ func TestBoxAgainstArcSweep(t *testing.T) {
 }
 
 // TestAxialAgainstDenseAxes: on small clouds the capsule and cylinder are
-// within 0.1% of (or below) the best over 20000 axes spread over the
+// within 0.1% of (or below) the best over 12000 axes spread over the
 // hemisphere, each fitted exactly for its axis.
 func TestAxialAgainstDenseAxes(t *testing.T) {
-	dirs := fibonacci(40000)
+	dirs := fibonacci(24000)
 	for trial := 0; trial < 16; trial++ {
 		pts := cloud(newRand(uint64(7000+trial)), trial, 10+trial)
 		in, err := Prepare(pts)
