@@ -176,9 +176,9 @@ func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
 	s := in.searchSet(opt)
 	fine := newAxialEval(s)
 	coarse := fine
-	if len(s) < len(in.support) {
-		// Big hull: seeds and the coarse phase use a core half as dense.
-		coarse = newAxialEval(in.core(max(8, opt.coreDirections()/2)))
+	if half := max(8, opt.coreDirections()/2); len(s) > half {
+		// Seeds and the coarse phase use a core half as dense as the box's.
+		coarse = newAxialEval(in.core(half))
 	}
 	costOn := func(e *axialEval) func(geom.Vec3) float64 {
 		return func(u geom.Vec3) float64 {

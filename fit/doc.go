@@ -106,9 +106,10 @@
 // the axis (the circle's and the segment's support points switch), so
 // fewer seeds or tilt directions stall on ridges: on small random clouds
 // this search matches or beats the best of 12000 axes spread over the
-// hemisphere (TestAxialAgainstDenseAxes). On big hulls the seeds and the
-// coarse phase run on a core half as dense as the box's, the fine phase on
-// the box's core; the final radius and extent are measured on every point.
+// hemisphere (TestAxialAgainstDenseAxes). When the search set has more
+// than 64 points the seeds and the coarse phase run on a core half as
+// dense as the box's (64 directions), the fine phase on the search set;
+// the final radius and extent are measured on every point.
 // On the corpus meshes with big hulls the capsule and cylinder are within
 // 1.5% of those searched on the full hull. Cost per axis: one Welzl pass
 // over the search set (its move-to-front order is kept from one axis to
