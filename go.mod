@@ -25,6 +25,7 @@ require (
 	github.com/subosito/gotenv v1.6.0 // indirect
 	github.com/vbauerster/mpb/v8 v8.9.3 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.28.0 // indirect

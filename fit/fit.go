@@ -211,7 +211,9 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 			h = nil // flat or broken: handled below
 		}
 	}
-	if h != nil && len(h.Vertices) >= 4 && len(h.Triangles) >= 4 {
+	// The hull package returns thin slabs for flat input; those are flat
+	// sets here, not solids.
+	if h != nil && h.Degenerate == hull.NotDegenerate && len(h.Vertices) >= 4 && len(h.Triangles) >= 4 {
 		vol := h.Volume()
 		if vol > flatVolume*in.diag*in.diag*in.diag {
 			in.dim = 3

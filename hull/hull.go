@@ -1,79 +1,324 @@
-// Package hull builds convex hulls of point sets: closed, outward-wound
-// triangle meshes that contain every input point.
-//
-// This first version is a thin guarded wrapper around quickhull-go; the
-// hardening (degenerate inputs, vertex limits, verification) follows.
 package hull
 
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/autocollide/autocollide/geom"
-	"github.com/golang/geo/r3"
-	quickhull "github.com/markus-wa/quickhull-go/v2"
 )
 
 // Options controls hull construction.
 type Options struct {
-	// MaxVertices caps the hull's vertex count (0 = 255).
+	// MaxVertices caps the hull's vertex count: 0 means DefaultMaxVertices
+	// (255, the PhysX and Unity limit), a negative value means no limit.
+	// A hull over the limit is replaced by a bounding polytope cut from
+	// the hull's face planes (see doc.go); a positive limit below 8 is an
+	// error when such a reduction is needed.
 	MaxVertices int
-	// MaxFaces caps the hull's polygon count (0 = no cap).
+	// MaxFaces caps the hull's polygon count (coplanar triangles merged,
+	// as PolygonCount counts them): 0 or negative means no cap, a positive
+	// value below 6 is an error when a reduction is needed.
 	MaxFaces int
+	// DegenerateHalfThickness is the half thickness, relative to the
+	// bounding-box diagonal of the points, of the slab or box built for
+	// flat, line-like and single-point inputs. 0 means
+	// DefaultDegenerateHalfThickness.
+	DegenerateHalfThickness float64
 }
 
-// Hull is a closed convex triangle mesh with outward winding.
+// DefaultMaxVertices is the vertex limit used when Options.MaxVertices is 0.
+const DefaultMaxVertices = 255
+
+// Tolerances, all relative to the bounding-box diagonal D of the finite
+// input points (the algorithm works on points recentred on their bounding
+// box and scaled by 1/D).
+const (
+	// PlaneEpsilon is the distance above a face beyond which a point is
+	// treated as outside during construction; points closer than this are
+	// considered on the hull. Escalated by 10× up to three times when an
+	// insertion cannot be made topologically consistent.
+	PlaneEpsilon = 1e-10
+	// RankTolerance: inputs whose extent across a line (or out of a
+	// plane) is at most this are treated as line-like (or flat).
+	RankTolerance = 1e-7
+	// DefaultDegenerateHalfThickness is the half thickness of the slab
+	// (flat inputs) or box (line and point inputs) built around
+	// degenerate inputs, added to their actual small extent.
+	DefaultDegenerateHalfThickness = 5e-4
+	// ContainmentTolerance is how far outside the hull an input point may
+	// be for Validate to accept it.
+	ContainmentTolerance = 1e-6
+	// ConvexityTolerance is how far a vertex may lie above the plane of a
+	// neighbouring face for Validate to accept the hull as convex.
+	ConvexityTolerance = 1e-6
+	// PointScaleTolerance: points whose bounding-box diagonal is at most
+	// this times their largest absolute coordinate are treated as one
+	// point (their spread is within a few million float64 steps: output
+	// vertices rounded to the input's coordinates could not keep a finer
+	// hull valid).
+	PointScaleTolerance = 1e-8
+	// CoplanarTolerance is the distance under which triangles are merged
+	// into one polygon by PolygonCount and the reduction.
+	CoplanarTolerance = 1e-7
+)
+
+// Degeneracy tells which kind of input produced the hull.
+type Degeneracy int
+
+const (
+	// NotDegenerate: the points span a volume; the hull is theirs.
+	NotDegenerate Degeneracy = iota
+	// Flat: all points within RankTolerance of a plane; the hull is their
+	// 2D hull extruded to a slab of half thickness
+	// extent + DegenerateHalfThickness on each side of the plane.
+	Flat
+	// Line: all points within RankTolerance of a line; the hull is a box
+	// along that line with half width extent + DegenerateHalfThickness.
+	Line
+	// Point: all points coincide (D at most PointScaleTolerance times the
+	// largest coordinate); the hull is a cube around them (see doc.go).
+	Point
+)
+
+func (d Degeneracy) String() string {
+	switch d {
+	case NotDegenerate:
+		return "none"
+	case Flat:
+		return "flat"
+	case Line:
+		return "line"
+	case Point:
+		return "point"
+	}
+	return fmt.Sprintf("Degeneracy(%d)", int(d))
+}
+
+// Hull is a closed convex triangle mesh with outward (counter-clockwise
+// seen from outside, glTF) winding and no unused vertex.
 type Hull struct {
 	Vertices  []geom.Vec3
 	Triangles [][3]uint32
+	// Degenerate says whether the input was flat, line-like or a point,
+	// in which case the hull is a thin slab or box (see Degeneracy).
+	Degenerate Degeneracy
+	// Reduced is true when the exact hull exceeded MaxVertices or
+	// MaxFaces and was replaced by a bounding polytope with fewer vertices.
+	Reduced bool
+	// Dropped is how many input points were not finite and ignored.
+	Dropped int
 }
 
-// ErrTooFewPoints is returned when fewer than one finite point is given.
-var ErrTooFewPoints = errors.New("hull: no finite points")
+// ErrNoPoints is returned when no finite point is given.
+var ErrNoPoints = errors.New("hull: no finite points")
 
-// Build returns the convex hull of points.
+// MaxCoordinate bounds the absolute value of input coordinates: beyond it
+// products of coordinates could overflow, and Build returns ErrRange.
+const MaxCoordinate = 1e150
+
+// ErrRange is returned when a finite input coordinate exceeds
+// MaxCoordinate in absolute value.
+var ErrRange = errors.New("hull: coordinate beyond ±1e150")
+
+// ErrTooFewPoints is the former name of ErrNoPoints.
+var ErrTooFewPoints = ErrNoPoints
+
+// Build returns a convex hull containing every finite point of points,
+// with at most opt.MaxVertices vertices and opt.MaxFaces polygons. See the
+// package documentation for the algorithm and its guarantees. Build never
+// panics on any input; it fails only when no point is finite
+// (ErrNoPoints), when a coordinate exceeds MaxCoordinate (ErrRange), when
+// a limit is too small to reduce to, or (never seen in tests) when the
+// result fails its own validation.
 func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
-	b := geom.BoundsOf(points)
-	if b.IsEmpty() {
-		return nil, ErrTooFewPoints
-	}
-	c := b.Center()
-	s := b.Diagonal()
-	if s == 0 {
-		s = 1
-	}
-	in := make([]r3.Vector, 0, len(points))
-	for _, p := range points {
-		if !p.IsFinite() {
-			continue
-		}
-		q := p.Sub(c).Scale(1 / s)
-		in = append(in, r3.Vector{X: q[0], Y: q[1], Z: q[2]})
-	}
-	if len(in) == 0 {
-		return nil, ErrTooFewPoints
-	}
 	defer func() {
 		if r := recover(); r != nil {
-			h, err = nil, fmt.Errorf("hull: quickhull failed: %v", r)
+			h, err = nil, fmt.Errorf("hull: internal error: %v", r)
 		}
 	}()
-	var qh quickhull.QuickHull
-	ch := qh.ConvexHull(in, false, false, 0)
-	if len(ch.Indices) < 12 {
-		return nil, errors.New("hull: degenerate (flat or line-like) input")
+	maxV := opt.MaxVertices
+	if maxV == 0 {
+		maxV = DefaultMaxVertices
 	}
-	h = &Hull{Vertices: make([]geom.Vec3, len(ch.Vertices))}
-	for i, v := range ch.Vertices {
-		h.Vertices[i] = geom.Vec3{v.X, v.Y, v.Z}.Scale(s).Add(c)
+	maxF := opt.MaxFaces
+	halfT := opt.DegenerateHalfThickness
+	if halfT <= 0 || math.IsNaN(halfT) || math.IsInf(halfT, 0) {
+		halfT = DefaultDegenerateHalfThickness
 	}
-	for i := 0; i+2 < len(ch.Indices); i += 3 {
-		h.Triangles = append(h.Triangles, [3]uint32{uint32(ch.Indices[i]), uint32(ch.Indices[i+1]), uint32(ch.Indices[i+2])})
+
+	for _, p := range points {
+		if p.IsFinite() && (math.Abs(p[0]) > MaxCoordinate || math.Abs(p[1]) > MaxCoordinate || math.Abs(p[2]) > MaxCoordinate) {
+			return nil, fmt.Errorf("%w: %v", ErrRange, p)
+		}
+	}
+	n := normalize(points)
+	if len(n.p) == 0 {
+		return nil, ErrNoPoints
+	}
+	src := n.p
+	deg := NotDegenerate
+	var t [4]int32
+	if n.diag <= PointScaleTolerance*n.maxAbs {
+		deg = Point
+	} else {
+		var length, lineDist, planeDist float64
+		t, length, lineDist, planeDist = initialSimplex(n.p)
+		switch {
+		case length <= RankTolerance:
+			deg = Point
+		case lineDist <= RankTolerance:
+			deg = Line
+		case planeDist <= RankTolerance:
+			deg = Flat
+		}
+		if deg != NotDegenerate {
+			src = degenerateHullPoints(n.p, deg, t, halfT)
+			t, _, _, _ = initialSimplex(src)
+		}
+	}
+	if deg == Point {
+		return pointHull(points, n, halfT)
+	}
+
+	var tris [][3]int32
+	eps := PlaneEpsilon
+	for try := 0; ; try++ {
+		q := quickhull{p: src, eps: eps}
+		err := q.run(t)
+		if err == nil {
+			tris = q.triangles()
+			break
+		}
+		if try == 3 {
+			return nil, fmt.Errorf("hull: construction failed at tolerance %g: %w", eps, err)
+		}
+		eps *= 10
+	}
+	var m mesh
+	if deg == NotDegenerate {
+		// Output the input points themselves, not their normalized copies.
+		m = compact(tris, func(i int32) geom.Vec3 { return n.orig[i] }, src)
+	} else {
+		m = compact(tris, func(i int32) geom.Vec3 { return n.denorm(src[i]) }, src)
+	}
+	h = &Hull{Vertices: m.out, Triangles: m.tris, Degenerate: deg, Dropped: len(points) - len(n.p)}
+
+	over := maxV > 0 && len(h.Vertices) > maxV
+	if !over && maxF > 0 {
+		over = PolygonCount(m.norm, m.tris, CoplanarTolerance) > maxF
+	}
+	if over {
+		if maxV > 0 && maxV < 8 {
+			return nil, fmt.Errorf("hull: MaxVertices %d is below 8, the smallest reduced hull", maxV)
+		}
+		if maxF > 0 && maxF < 6 {
+			return nil, fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)
+		}
+		pt, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
+		if err != nil {
+			return nil, fmt.Errorf("hull: reducing %d vertices to %d: %w", len(h.Vertices), maxV, err)
+		}
+		h.Vertices, h.Triangles = pt.mesh(n.denorm)
+		h.Reduced = true
+		if err := Validate(h, nil); err != nil {
+			return nil, fmt.Errorf("hull: reduced hull failed validation: %w", err)
+		}
+		// Every point is within eps of the exact hull: check that the
+		// exact hull's vertices are inside every face of the result.
+		if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
+			return nil, fmt.Errorf("hull: reduced hull leaves a hull vertex %.3g (relative) outside", d)
+		}
+		return h, nil
+	}
+	// The exact hull contains the points by construction; check its shape.
+	if err := validate(h, nil, false); err != nil {
+		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil
 }
 
-// Volume returns the enclosed volume (divergence theorem).
+// normalized holds the finite input points recentred on their bounding box
+// and scaled so that its diagonal is 1.
+type normalized struct {
+	p      []geom.Vec3
+	orig   []geom.Vec3
+	center geom.Vec3
+	diag   float64
+	maxAbs float64 // largest absolute coordinate
+}
+
+func (n normalized) denorm(v geom.Vec3) geom.Vec3 { return v.Scale(n.diag).Add(n.center) }
+
+func normalize(points []geom.Vec3) normalized {
+	var n normalized
+	b := geom.EmptyBox()
+	n.orig = make([]geom.Vec3, 0, len(points))
+	for _, p := range points {
+		if !p.IsFinite() {
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			if p[k] < b.Min[k] {
+				b.Min[k] = p[k]
+			}
+			if p[k] > b.Max[k] {
+				b.Max[k] = p[k]
+			}
+		}
+		n.orig = append(n.orig, p)
+	}
+	if len(n.orig) == 0 {
+		return n
+	}
+	n.center = b.Center()
+	n.diag = b.Diagonal()
+	for k := 0; k < 3; k++ {
+		n.maxAbs = math.Max(n.maxAbs, math.Max(math.Abs(b.Min[k]), math.Abs(b.Max[k])))
+	}
+	s := 1.0
+	if n.diag > 0 {
+		s = 1 / n.diag
+	}
+	n.p = make([]geom.Vec3, len(n.orig))
+	for i, p := range n.orig {
+		n.p[i] = p.Sub(n.center).Scale(s)
+	}
+	return n
+}
+
+// mesh is a compacted triangle mesh in output and normalized coordinates.
+type mesh struct {
+	out, norm []geom.Vec3
+	tris      [][3]uint32
+}
+
+// compact renumbers the used points in order of first use.
+func compact(tris [][3]int32, out func(int32) geom.Vec3, norm []geom.Vec3) mesh {
+	var m mesh
+	idx := make([]int32, len(norm))
+	for i := range idx {
+		idx[i] = -1
+	}
+	for _, t := range tris {
+		var o [3]uint32
+		for k, v := range t {
+			j := uint32(idx[v])
+			if idx[v] < 0 {
+				j = uint32(len(m.out))
+				idx[v] = int32(j)
+				m.out = append(m.out, out(v))
+				m.norm = append(m.norm, norm[v])
+			}
+			o[k] = j
+		}
+		m.tris = append(m.tris, o)
+	}
+	return m
+}
+
+// Volume returns the enclosed volume (divergence theorem); it is positive
+// for outward winding.
 func (h *Hull) Volume() float64 {
 	if len(h.Vertices) == 0 {
 		return 0
@@ -85,4 +330,21 @@ func (h *Hull) Volume() float64 {
 		v += a.Dot(b.Cross(c))
 	}
 	return v / 6
+}
+
+// Polygons returns the number of faces of the hull once coplanar adjacent
+// triangles are merged (within CoplanarTolerance of the hull's diagonal):
+// the count that PhysX's and Unity's 255-polygon limits apply to.
+func (h *Hull) Polygons() int {
+	b := geom.BoundsOf(h.Vertices)
+	d := b.Diagonal()
+	if d == 0 {
+		return len(h.Triangles)
+	}
+	c := b.Center()
+	norm := make([]geom.Vec3, len(h.Vertices))
+	for i, v := range h.Vertices {
+		norm[i] = v.Sub(c).Scale(1 / d)
+	}
+	return PolygonCount(norm, h.Triangles, CoplanarTolerance)
 }

@@ -48,9 +48,15 @@ type Shape struct {
 	Height       float64    // Capsule (mid-height) and Cylinder (full height).
 	RadiusTop    float64    // Capsule and Cylinder.
 	RadiusBottom float64    // Capsule and Cylinder.
-	Mesh         int        // Convex and Trimesh: glTF mesh index.
+	Mesh         int        // Convex and Trimesh: glTF mesh index (ignored otherwise).
 
-	// Plane (KHR only).
+	// GeometryNode is, for a Convex or Trimesh shape read from a KHR
+	// collider.geometry.node (the 2025 revision), the node it named; nil
+	// otherwise. The KHR encoder's GeometryNode option reuses it.
+	GeometryNode *int
+
+	// Plane (KHR only), the y = 0 plane of the shape's space; a size of
+	// 0 means unbounded along that axis.
 	PlaneSizeX, PlaneSizeZ float64
 	DoubleSided            bool
 
@@ -80,7 +86,8 @@ type Motion struct {
 
 // Collider is a solid collision volume on a node.
 type Collider struct {
-	// Shape indexes Model.Shapes; -1 means none (a compound parent).
+	// Shape indexes Model.Shapes; -1 means none (an OMI compound parent,
+	// which KHR cannot express).
 	Shape int
 	// Material indexes Model.Materials; -1 means default.
 	Material int
@@ -98,6 +105,7 @@ type Trigger struct {
 
 // Material is a physics material: friction and restitution.
 type Material struct {
+	Name               string
 	StaticFriction     *float64
 	DynamicFriction    *float64
 	Restitution        *float64
@@ -107,6 +115,7 @@ type Material struct {
 
 // Filter is a collision filter by named systems.
 type Filter struct {
+	Name                  string
 	CollisionSystems      []string
 	CollideWithSystems    []string
 	NotCollideWithSystems []string
@@ -135,6 +144,7 @@ type JointDrive struct {
 
 // JointDef is a document-level joint description shared by joint nodes.
 type JointDef struct {
+	Name   string
 	Limits []JointLimit
 	Drives []JointDrive
 }

@@ -1,0 +1,428 @@
+package decompose
+
+import (
+	"math"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// tri is a triangle given by its corners. Parts are triangle soups of these:
+// cutting creates new corners, so indices into the input no longer suffice.
+type tri [3]geom.Vec3
+
+// bvhLeafSize is the number of triangles below which a node is a leaf.
+const bvhLeafSize = 4
+
+// bvh is a bounding-volume hierarchy over triangles answering
+// nearest-distance queries.
+type bvh struct {
+	nodes []bvhNode
+	tris  []tri
+}
+
+type bvhNode struct {
+	box geom.Box
+	// For a leaf, tris[start:start+count]; for an inner node count == 0 and
+	// the children are start and start+1.
+	start, count int32
+}
+
+func newBVH(ts []tri) *bvh {
+	b := &bvh{tris: append([]tri(nil), ts...)}
+	if len(ts) == 0 {
+		return b
+	}
+	bb := &bvhBuild{cent: make([]geom.Vec3, len(ts)), lo: make([]geom.Vec3, len(ts)), hi: make([]geom.Vec3, len(ts))}
+	idx := make([]int, len(ts))
+	for i, t := range b.tris {
+		bb.cent[i] = t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
+		lo, hi := t[0], t[0]
+		for _, v := range t[1:] {
+			for k := 0; k < 3; k++ {
+				if v[k] < lo[k] {
+					lo[k] = v[k]
+				}
+				if v[k] > hi[k] {
+					hi[k] = v[k]
+				}
+			}
+		}
+		bb.lo[i], bb.hi[i] = lo, hi
+		idx[i] = i
+	}
+	b.nodes = make([]bvhNode, 1, 2*len(ts)/bvhLeafSize+2)
+	b.build(bb, 0, idx, 0)
+	sorted := make([]tri, len(ts))
+	for i, j := range idx {
+		sorted[i] = b.tris[j]
+	}
+	b.tris = sorted
+	return b
+}
+
+// bvhBuild holds per-triangle centroids and bounds during construction.
+type bvhBuild struct{ cent, lo, hi []geom.Vec3 }
+
+// build fills node n with idx[...] which sits at offset off of the final
+// order.
+func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
+	inf := math.Inf(1)
+	box := geom.Box{Min: geom.Vec3{inf, inf, inf}, Max: geom.Vec3{-inf, -inf, -inf}}
+	cbox := box
+	for _, i := range idx {
+		lo, hi, c := bb.lo[i], bb.hi[i], bb.cent[i]
+		for k := 0; k < 3; k++ {
+			if lo[k] < box.Min[k] {
+				box.Min[k] = lo[k]
+			}
+			if hi[k] > box.Max[k] {
+				box.Max[k] = hi[k]
+			}
+			if c[k] < cbox.Min[k] {
+				cbox.Min[k] = c[k]
+			}
+			if c[k] > cbox.Max[k] {
+				cbox.Max[k] = c[k]
+			}
+		}
+	}
+	cent := bb.cent
+	b.nodes[n].box = box
+	if len(idx) <= bvhLeafSize {
+		b.nodes[n].start, b.nodes[n].count = int32(off), int32(len(idx))
+		return
+	}
+	s := cbox.Size()
+	ax := 0
+	if s[1] > s[ax] {
+		ax = 1
+	}
+	if s[2] > s[ax] {
+		ax = 2
+	}
+	// Split at the centroid box's midpoint (a linear partition that keeps
+	// the relative order on each side); fall back to halves when one side
+	// would be empty.
+	split := 0.5 * (cbox.Min[ax] + cbox.Max[ax])
+	left := make([]int, 0, len(idx))
+	right := make([]int, 0, len(idx))
+	for _, i := range idx {
+		if cent[i][ax] < split {
+			left = append(left, i)
+		} else {
+			right = append(right, i)
+		}
+	}
+	mid := len(left)
+	if mid == 0 || mid == len(idx) {
+		mid = len(idx) / 2
+	} else {
+		copy(idx, left)
+		copy(idx[mid:], right)
+	}
+	c := len(b.nodes)
+	b.nodes = append(b.nodes, bvhNode{}, bvhNode{})
+	b.nodes[n].start = int32(c)
+	b.build(bb, c, idx[:mid], off)
+	b.build(bb, c+1, idx[mid:], off+mid)
+}
+
+// dist returns the distance from p to the nearest triangle, or +Inf for an
+// empty hierarchy. Searching stops early once a triangle nearer than stop is
+// found (the result is then some distance below stop).
+func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
+	if len(b.nodes) == 0 {
+		return math.Inf(1)
+	}
+	best2 := math.Inf(1)
+	stop2 := stop * stop
+	var stack [64]int32
+	sp := 0
+	stack[sp] = 0
+	sp++
+	for sp > 0 {
+		sp--
+		n := &b.nodes[stack[sp]]
+		if boxDist2(n.box, p) >= best2 {
+			continue
+		}
+		if n.count > 0 {
+			for _, t := range b.tris[n.start : n.start+n.count] {
+				if d := pointTriDist2(p, t); d < best2 {
+					best2 = d
+				}
+			}
+			if best2 < stop2 {
+				break
+			}
+			continue
+		}
+		l, r := n.start, n.start+1
+		dl, dr := boxDist2(b.nodes[l].box, p), boxDist2(b.nodes[r].box, p)
+		if dl < dr {
+			l, r = r, l
+		}
+		// Push the farther child first so the nearer is searched first.
+		if sp+2 <= len(stack) {
+			stack[sp] = l
+			stack[sp+1] = r
+			sp += 2
+		}
+	}
+	return math.Sqrt(best2)
+}
+
+func boxDist2(b geom.Box, p geom.Vec3) float64 {
+	var d2 float64
+	for i := 0; i < 3; i++ {
+		if p[i] < b.Min[i] {
+			d := b.Min[i] - p[i]
+			d2 += d * d
+		} else if p[i] > b.Max[i] {
+			d := p[i] - b.Max[i]
+			d2 += d * d
+		}
+	}
+	return d2
+}
+
+// pointTriDist2 is the squared distance from p to triangle t (closest-point
+// regions after Ericson, Real-Time Collision Detection 5.1.5); degenerate
+// triangles fall out of the same case analysis.
+func pointTriDist2(p geom.Vec3, t tri) float64 {
+	a, b, c := t[0], t[1], t[2]
+	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
+	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	if d1 <= 0 && d2 <= 0 {
+		return ap.Len2()
+	}
+	bp := p.Sub(b)
+	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	if d3 >= 0 && d4 <= d3 {
+		return bp.Len2()
+	}
+	vc := d1*d4 - d3*d2
+	if vc <= 0 && d1 >= 0 && d3 <= 0 {
+		v := d1 / (d1 - d3)
+		return p.Sub(a.Add(ab.Scale(v))).Len2()
+	}
+	cp := p.Sub(c)
+	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	if d6 >= 0 && d5 <= d6 {
+		return cp.Len2()
+	}
+	vb := d5*d2 - d1*d6
+	if vb <= 0 && d2 >= 0 && d6 <= 0 {
+		w := d2 / (d2 - d6)
+		return p.Sub(a.Add(ac.Scale(w))).Len2()
+	}
+	va := d3*d6 - d5*d4
+	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
+		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
+		return p.Sub(b.Add(c.Sub(b).Scale(w))).Len2()
+	}
+	den := va + vb + vc
+	if den == 0 || math.IsNaN(den) {
+		// Degenerate: fall back to the nearest edge.
+		return math.Min(segDist2(p, a, b), math.Min(segDist2(p, b, c), segDist2(p, c, a)))
+	}
+	v, w := vb/den, vc/den
+	return p.Sub(a.Add(ab.Scale(v)).Add(ac.Scale(w))).Len2()
+}
+
+func segDist2(p, a, b geom.Vec3) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Len2()
+	if l2 == 0 {
+		return p.Sub(a).Len2()
+	}
+	t := p.Sub(a).Dot(ab) / l2
+	t = math.Max(0, math.Min(1, t))
+	return p.Sub(a.Add(ab.Scale(t))).Len2()
+}
+
+// winding counts the signed crossings of the ray o + t·d (t > 0) with the
+// triangles: +1 where the ray leaves through a face (d·normal > 0), −1 where
+// it enters. For closed outward-wound shells this is the number of shells
+// containing o.
+func (b *bvh) winding(o, d geom.Vec3) int {
+	if len(b.nodes) == 0 {
+		return 0
+	}
+	var inv geom.Vec3
+	for i := 0; i < 3; i++ {
+		inv[i] = 1 / d[i]
+	}
+	w := 0
+	var stack [64]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		n := &b.nodes[stack[sp]]
+		if !rayHitsBox(n.box, o, inv) {
+			continue
+		}
+		if n.count > 0 {
+			for _, t := range b.tris[n.start : n.start+n.count] {
+				w += rayCross(o, d, t)
+			}
+			continue
+		}
+		if sp+2 <= len(stack) {
+			stack[sp] = n.start
+			stack[sp+1] = n.start + 1
+			sp += 2
+		}
+	}
+	return w
+}
+
+func rayHitsBox(b geom.Box, o, inv geom.Vec3) bool {
+	lo, hi := 0.0, math.Inf(1)
+	for i := 0; i < 3; i++ {
+		t1 := (b.Min[i] - o[i]) * inv[i]
+		t2 := (b.Max[i] - o[i]) * inv[i]
+		if t1 > t2 {
+			t1, t2 = t2, t1
+		}
+		lo = math.Max(lo, t1)
+		hi = math.Min(hi, t2)
+	}
+	return lo <= hi
+}
+
+// rayCross is ±1 when the ray crosses t, by the side it crosses from
+// (+1 leaving through the front), else 0.
+func rayCross(o, d geom.Vec3, t tri) int {
+	_, det, hit := rayHit(o, d, t)
+	switch {
+	case !hit:
+		return 0
+	case det < 0: // det = −d·(e1×e2)
+		return 1
+	default:
+		return -1
+	}
+}
+
+// innerOffset is how far (fraction of the diagonal) in front of a triangle
+// its buried-ness is probed.
+const innerOffset = 1e-5
+
+// rayDirs are fixed, generic directions for winding probes (no axis or
+// diagonal alignment, so grid-like meshes are not hit on edges).
+var rayDirs = [3]geom.Vec3{
+	{0.5370129502234439, 0.7246174743610939, 0.4319104156452614},
+	{-0.3117146291108243, 0.2531118788192160, -0.9158429815197078},
+	{0.8493133385707242, -0.5103080144503008, 0.1351021217954843},
+}
+
+// insideSolid reports whether x is inside the solid: the median of the
+// winding numbers along the three rayDirs is at least 1 (the median guards
+// against a ray grazing an edge or escaping through a hole of open input).
+func (b *bvh) insideSolid(x geom.Vec3) bool {
+	var w [3]int
+	for k, d := range rayDirs {
+		w[k] = b.winding(x, d)
+	}
+	if w[0] > w[1] {
+		w[0], w[1] = w[1], w[0]
+	}
+	if w[1] > w[2] {
+		w[1], w[2] = w[2], w[1]
+	}
+	if w[0] > w[1] {
+		w[0], w[1] = w[1], w[0]
+	}
+	return w[1] >= 1
+}
+
+// classifyInner marks the triangles buried inside the solid: a point just in
+// front of the triangle is inside another shell (the median winding number
+// over three rays is at least 1). Such faces, common where the shells of
+// real assets interpenetrate, are not concavities. It returns nil when no
+// triangle is buried.
+func classifyInner(ts []tri, diag float64) []bool {
+	tree := newBVH(ts)
+	var out []bool
+	for i, t := range ts {
+		n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
+		l := n.Len()
+		c := t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
+		o := c // a degenerate triangle has no front: probe its centroid
+		if l > 0 {
+			o = c.Add(n.Scale(innerOffset * diag / l))
+		}
+		if tree.insideSolid(o) {
+			if out == nil {
+				out = make([]bool, len(ts))
+			}
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// firstHit returns the ray parameter of the nearest triangle the ray
+// o + t·d (t > 0) crosses and whether it is crossed from behind (d·normal
+// > 0); ok is false when the ray hits nothing.
+func (b *bvh) firstHit(o, d geom.Vec3) (tNear float64, back, ok bool) {
+	if len(b.nodes) == 0 {
+		return 0, false, false
+	}
+	var inv geom.Vec3
+	for i := 0; i < 3; i++ {
+		inv[i] = 1 / d[i]
+	}
+	tNear = math.Inf(1)
+	var stack [64]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		n := &b.nodes[stack[sp]]
+		if !rayHitsBox(n.box, o, inv) {
+			continue
+		}
+		if n.count > 0 {
+			for _, t := range b.tris[n.start : n.start+n.count] {
+				if th, det, hit := rayHit(o, d, t); hit && th < tNear {
+					tNear, back, ok = th, det < 0, true
+				}
+			}
+			continue
+		}
+		if sp+2 <= len(stack) {
+			stack[sp] = n.start
+			stack[sp+1] = n.start + 1
+			sp += 2
+		}
+	}
+	return tNear, back, ok
+}
+
+// rayHit is Möller–Trumbore: the ray parameter of the crossing with t and
+// the determinant (negative when d leaves through t's front).
+func rayHit(o, d geom.Vec3, t tri) (float64, float64, bool) {
+	e1, e2 := t[1].Sub(t[0]), t[2].Sub(t[0])
+	p := d.Cross(e2)
+	det := e1.Dot(p)
+	if det == 0 {
+		return 0, 0, false
+	}
+	inv := 1 / det
+	s := o.Sub(t[0])
+	u := s.Dot(p) * inv
+	if u < 0 || u > 1 {
+		return 0, 0, false
+	}
+	q := s.Cross(e1)
+	v := d.Dot(q) * inv
+	if v < 0 || u+v > 1 {
+		return 0, 0, false
+	}
+	th := e2.Dot(q) * inv
+	if th <= 0 {
+		return 0, 0, false
+	}
+	return th, det, true
+}

@@ -1,0 +1,221 @@
+package decompose
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// sampler draws deterministic area-uniform samples on triangles.
+type sampler struct {
+	ts  []tri
+	cum []float64 // cumulative areas
+	rng *rand.Rand
+}
+
+func newSampler(ts []tri, seed uint64) *sampler {
+	s := &sampler{ts: ts, cum: make([]float64, len(ts)), rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+	var a float64
+	for i, t := range ts {
+		a += triArea(t)
+		s.cum[i] = a
+	}
+	return s
+}
+
+func (s *sampler) area() float64 {
+	if len(s.cum) == 0 {
+		return 0
+	}
+	return s.cum[len(s.cum)-1]
+}
+
+// next returns a sample point and the index of its triangle.
+func (s *sampler) next() (geom.Vec3, int) {
+	total := s.area()
+	var i int
+	if total > 0 {
+		x := s.rng.Float64() * total
+		lo, hi := 0, len(s.cum)-1
+		for lo < hi {
+			m := (lo + hi) / 2
+			if s.cum[m] > x {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		i = lo
+	} else {
+		i = s.rng.IntN(len(s.ts))
+	}
+	u, v := s.rng.Float64(), s.rng.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	t := s.ts[i]
+	return t[0].Add(t[1].Sub(t[0]).Scale(u)).Add(t[2].Sub(t[0]).Scale(v)), i
+}
+
+func triArea(t tri) float64 { return 0.5 * t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Len() }
+
+func hullTris(h *hull.Hull) []tri {
+	out := make([]tri, len(h.Triangles))
+	for i, t := range h.Triangles {
+		out[i] = tri{h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]}
+	}
+	return out
+}
+
+// coplanarTol: hull triangles whose planes differ by less than this (in
+// normal components, and in offset relative to the hull's size) share one
+// plane.
+const coplanarTol = 1e-9
+
+// facePlanes returns the distinct outward planes of a hull's triangles
+// (skipping degenerate ones).
+func facePlanes(h *hull.Hull) []plane {
+	size := geom.BoundsOf(h.Vertices).Diagonal()
+	out := make([]plane, 0, len(h.Triangles))
+	for _, t := range h.Triangles {
+		a, b, c := h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]
+		n := b.Sub(a).Cross(c.Sub(a))
+		l := n.Len()
+		if l == 0 {
+			continue
+		}
+		n = n.Scale(1 / l)
+		q := plane{n, n.Dot(a)}
+		dup := false
+		for _, o := range out {
+			if math.Abs(o.n[0]-q.n[0]) < coplanarTol && math.Abs(o.n[1]-q.n[1]) < coplanarTol &&
+				math.Abs(o.n[2]-q.n[2]) < coplanarTol && math.Abs(o.d-q.d) < coplanarTol*size {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// depth is how far x lies inside the convex polytope given by its planes
+// (negative outside).
+func depth(planes []plane, x geom.Vec3) float64 {
+	return depthAbove(planes, x, math.Inf(-1))
+}
+
+// depthAbove is depth, except that once the depth is known to be at most
+// floor it returns early with some value ≤ floor.
+func depthAbove(planes []plane, x geom.Vec3, floor float64) float64 {
+	d := math.Inf(1)
+	for _, p := range planes {
+		if s := p.d - (p.n[0]*x[0] + p.n[1]*x[1] + p.n[2]*x[2]); s < d {
+			d = s
+			if d <= floor {
+				return d
+			}
+		}
+	}
+	return d
+}
+
+// sampleBudget sets how many random samples a concavity estimate uses.
+type sampleBudget struct{ hull, mesh int }
+
+// concavity estimates a part's concavity as the larger of two one-sided
+// distances, the boundary Hausdorff term of CoACD:
+//   - hull → part: from area-uniform samples on the hull's surface to the
+//     nearest triangle of the part (BVH). A sample on one of the part's cut
+//     planes is measured to the cross-section there instead, as if the cut
+//     were capped: zero inside the section, else the distance to its outline.
+//     A sample over a hole of an open mesh (see overHole) counts as zero:
+//     the hull caps the hole, as a closing remesh would.
+//   - part → hull: from the part's corners and area-uniform samples on its
+//     triangles to the hull's boundary (their depth inside the hull), which
+//     catches cavities the hull's surface never comes near (the hole of a
+//     torus half, the inside of a cup).
+//
+// It returns the estimate, the part sample found deepest inside the hull and
+// the hull sample found farthest from the part.
+func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) (worst float64, deep, far geom.Vec3) {
+	h := p.hull
+	planes := facePlanes(h)
+	deep = p.tris[0][0]
+	var farD float64
+	// part → hull, over the faces not buried in the solid.
+	outer := p.tris
+	if p.inner != nil {
+		outer = make([]tri, 0, len(p.tris))
+		for i, t := range p.tris {
+			if !p.inner[i] {
+				outer = append(outer, t)
+			}
+		}
+	}
+	for _, t := range outer {
+		for _, v := range t {
+			if d := depthAbove(planes, v, worst); d > worst {
+				worst, deep = d, v
+			}
+		}
+	}
+	ms := newSampler(outer, seed)
+	for i := 0; i < n.mesh && len(outer) > 0; i++ {
+		x, _ := ms.next()
+		if d := depthAbove(planes, x, worst); d > worst {
+			worst, deep = d, x
+		}
+	}
+	// hull → part.
+	var tree *bvh
+	ht := hullTris(h)
+	hs := newSampler(ht, seed+1)
+	probe := func(x geom.Vec3, face int) {
+		d := math.Inf(1)
+		for _, c := range p.caps {
+			if math.Abs(c.sec.pl.eval(x)) <= capTol {
+				d = math.Min(d, c.sec.outside(x, c.side))
+				if d <= worst || d <= farD {
+					return
+				}
+			}
+		}
+		if tree == nil {
+			tree = newBVH(p.tris)
+		}
+		// Distances below worst cannot change the answer: stop early.
+		d = math.Min(d, tree.dist(x, worst))
+		if d > worst && overHole(tree, ht[face], x, flip) {
+			d = 0
+		}
+		if d > worst {
+			worst = d
+		}
+		if d > farD {
+			farD, far = d, x
+		}
+	}
+	for i, t := range ht {
+		probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+	}
+	for i := 0; i < n.hull; i++ {
+		x, ti := hs.next()
+		probe(x, ti)
+	}
+	return worst, deep, far
+}
+
+// overHole reports whether the hull point x on face f looks into a hole of
+// an open mesh: the first triangle seen looking inward is seen from behind
+// (from inside the solid). Over a real cavity (a cup's opening) it is seen
+// from the front. flip swaps the sides for meshes wound inward.
+func overHole(tree *bvh, f tri, x geom.Vec3, flip bool) bool {
+	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0])).Normalize()
+	_, back, ok := tree.firstHit(x, n.Scale(-1))
+	return ok && back != flip
+}

@@ -1,0 +1,523 @@
+package decompose
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// Options controls Decompose. The zero value is usable.
+type Options struct {
+	// Concavity is the largest concavity a part may keep, as a fraction of
+	// the input's bounding-box diagonal (0 = DefaultConcavity).
+	Concavity float64
+	// AbsConcavity, if positive, is a concavity in the input's units
+	// (metres) below which a part is never split, whatever its relative
+	// concavity: the effective threshold is max(Concavity·diagonal,
+	// AbsConcavity).
+	AbsConcavity float64
+	// MaxHulls caps the number of hulls (0 = DefaultMaxHulls). It is a cap,
+	// not a target: splitting stops as soon as every part is under the
+	// threshold.
+	MaxHulls int
+	// MaxHullVertices caps each hull's vertex count (0 = the hull
+	// package's default, 255).
+	MaxHullVertices int
+	// Workers bounds the goroutines used (0 = GOMAXPROCS). The result does
+	// not depend on it.
+	Workers int
+	// Progress, if set, is called from the calling goroutine after each
+	// round of work with the number of parts finished and the number of
+	// parts so far (the total can grow as parts are split).
+	Progress func(done, total int)
+}
+
+// resultSamples is the sample count behind Result.Metrics: enough for a
+// figure to the percent, cheap next to the decomposition. Call Measure with
+// more for a report.
+const resultSamples = 2000
+
+// Defaults.
+const (
+	DefaultConcavity = 0.05
+	DefaultMaxHulls  = 64
+)
+
+// Tolerances, as fractions of the input's bounding-box diagonal.
+const (
+	// planeTol: corners this close to a cutting plane count as on it, so
+	// that cuts create no slivers thinner than this.
+	planeTol = 1e-10
+	// capTol: hull samples this close to a cut plane are measured against
+	// the cross-section there.
+	capTol = 1e-7
+	// flatThickness: flat or line-like parts (open planar patches) are
+	// thickened by this much on each side so they have a hull.
+	flatThickness = 1e-5
+)
+
+// Search parameters.
+const (
+	// planesPerAxis is the number of evenly spaced cut positions tried per
+	// axis, before refinement around the best.
+	planesPerAxis = 5
+	// refineRounds halves the spacing around the best plane this often.
+	refineRounds = 3
+	// maxComponents: a cut side with more connected pieces than this stays
+	// one part (hundreds of loose triangles would otherwise each become a
+	// part); the merge pass and further cuts deal with it.
+	maxComponents = 32
+)
+
+var (
+	scoutBudget = sampleBudget{hull: 100, mesh: 100}
+	fullBudget  = sampleBudget{hull: 600, mesh: 400}
+)
+
+// Result is a decomposition.
+type Result struct {
+	Hulls   []*hull.Hull
+	Metrics Metrics
+	// Notes says what was done to the input (dropped triangles, open or
+	// multi-shell input, caps reached).
+	Notes []string
+}
+
+// ErrNoGeometry is returned when the input has no usable triangle.
+var ErrNoGeometry = errors.New("decompose: no triangles with finite corners")
+
+// Decompose splits the triangle mesh into convex hulls whose union contains
+// every vertex of every triangle (vertices no triangle uses are ignored).
+// It returns ctx.Err() when cancelled, and an error for out-of-range
+// indices, non-finite vertices or input without extent. See the package
+// documentation.
+func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	var ts []tri
+	box := geom.EmptyBox()
+	for i, t := range triangles {
+		var c tri
+		for k, vi := range t {
+			if int(vi) >= len(vertices) {
+				return nil, fmt.Errorf("decompose: triangle %d: vertex index %d out of range (%d vertices)", i, vi, len(vertices))
+			}
+			c[k] = vertices[vi]
+			if !c[k].IsFinite() {
+				return nil, fmt.Errorf("decompose: triangle %d: vertex %d is not finite", i, vi)
+			}
+			box = box.Extend(c[k])
+		}
+		ts = append(ts, c)
+	}
+	if len(ts) == 0 {
+		return nil, ErrNoGeometry
+	}
+	diag := box.Diagonal()
+	if diag == 0 {
+		return nil, fmt.Errorf("decompose: all %d triangles collapse to one point", len(ts))
+	}
+	d := newDecomposer(ctx, opt, diag)
+	var vol float64
+	o := box.Center()
+	for _, t := range ts {
+		vol += t[0].Sub(o).Dot(t[1].Sub(o).Cross(t[2].Sub(o)))
+	}
+	d.closed = isClosed(ts)
+	if vol < 0 {
+		d.flip = true
+		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
+	}
+	parts, err := d.run(ts, res)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range parts {
+		res.Hulls = append(res.Hulls, p.hull)
+	}
+	res.Metrics = Measure(vertices, triangles, res.Hulls, resultSamples, 1)
+	return res, nil
+}
+
+type decomposer struct {
+	ctx     context.Context
+	opt     Options
+	diag    float64
+	thr     float64
+	maxV    int
+	maxH    int
+	workers int
+	// flip: the input is wound inward (negative signed volume).
+	flip bool
+	// closed: every input edge has a twin of opposite direction, so part
+	// volumes mean something.
+	closed bool
+}
+
+func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
+	d := &decomposer{ctx: ctx, opt: opt, diag: diag, maxV: opt.MaxHullVertices, maxH: opt.MaxHulls, workers: opt.Workers}
+	rel := opt.Concavity
+	if rel <= 0 {
+		rel = DefaultConcavity
+	}
+	d.thr = math.Max(rel*diag, opt.AbsConcavity)
+	if d.maxV <= 0 {
+		d.maxV = 255
+	}
+	if d.maxH <= 0 {
+		d.maxH = DefaultMaxHulls
+	}
+	if d.workers <= 0 {
+		d.workers = runtime.GOMAXPROCS(0)
+	}
+	return d
+}
+
+// parallel runs f(0..n-1) on at most d.workers goroutines. Results must be
+// written to per-index slots, which keeps the outcome independent of
+// scheduling.
+func (d *decomposer) parallel(n int, f func(i int)) error {
+	w := min(d.workers, n)
+	if w <= 1 {
+		for i := 0; i < n; i++ {
+			if err := d.ctx.Err(); err != nil {
+				return err
+			}
+			f(i)
+		}
+		return d.ctx.Err()
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for k := 0; k < w; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	var err error
+	for i := 0; i < n; i++ {
+		if err = d.ctx.Err(); err != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err == nil {
+		err = d.ctx.Err()
+	}
+	return err
+}
+
+func (d *decomposer) progress(parts []*part) {
+	if d.opt.Progress == nil {
+		return
+	}
+	done := 0
+	for _, p := range parts {
+		if !d.needsSplit(p) {
+			done++
+		}
+	}
+	d.opt.Progress(done, len(parts))
+}
+
+func (d *decomposer) needsSplit(p *part) bool {
+	return p.conc > d.thr || len(p.hull.Vertices) > d.maxV
+}
+
+// finish builds a part's hull and concavity estimate.
+func (d *decomposer) finish(p *part, b sampleBudget) error {
+	p.box = geom.EmptyBox()
+	for _, t := range p.tris {
+		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
+	}
+	h, err := buildHull(p.points(), d.maxV, flatThickness*d.diag)
+	if err != nil {
+		return err
+	}
+	p.hull = h
+	d.estimate(p, b)
+	return nil
+}
+
+// estimate sets a part's concavity: the sampled boundary distance (see
+// concavity) and, for closed input, CoACD's volume term
+// volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
+// that no sample happened to probe deeply.
+func (d *decomposer) estimate(p *part, b sampleBudget) {
+	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
+	if d.closed {
+		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
+			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))
+		}
+	}
+}
+
+// splitSide returns the parts of one side of a cut: its connected pieces, or the
+// whole side when it has too many.
+func splitSide(s soup, caps []capRef) []*part {
+	comps := components(s)
+	if len(comps) > maxComponents {
+		comps = []soup{s}
+	}
+	out := make([]*part, len(comps))
+	for i, c := range comps {
+		out[i] = &part{tris: c.t, inner: c.in, caps: caps}
+	}
+	return out
+}
+
+func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
+	inner := classifyInner(ts, d.diag)
+	if inner != nil {
+		n := 0
+		for _, b := range inner {
+			if b {
+				n++
+			}
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(ts)))
+	}
+	parts := splitSide(soup{ts, inner}, nil)
+	if n := len(components(soup{t: ts})); n > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("input has %d connected pieces (corners welded by exact position)", n))
+	}
+	if err := d.finishAll(parts, fullBudget); err != nil {
+		return nil, err
+	}
+	res.Notes = append(res.Notes, "cut the input triangles by planes and hulled each piece's corners and cut points; no remeshing, open or self-intersecting input is used as is")
+	d.progress(parts)
+	for {
+		var todo []int
+		for i, p := range parts {
+			if d.needsSplit(p) && !p.unsplittable {
+				todo = append(todo, i)
+			}
+		}
+		if len(todo) == 0 {
+			break
+		}
+		sort.SliceStable(todo, func(a, b int) bool { return parts[todo[a]].conc > parts[todo[b]].conc })
+		budget := d.maxH - len(parts)
+		if budget <= 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("stopped splitting at MaxHulls=%d with parts above the concavity threshold", d.maxH))
+			break
+		}
+		if len(todo) > budget {
+			todo = todo[:budget]
+		}
+		children, err := d.splitParts(parts, todo)
+		if err != nil {
+			return nil, err
+		}
+		var next []*part
+		k := 0
+		for i, p := range parts {
+			if k < len(todo) && todo[k] == i {
+				if children[k] == nil {
+					p.unsplittable = true
+					next = append(next, p)
+				} else {
+					next = append(next, children[k]...)
+				}
+				k++
+				continue
+			}
+			next = append(next, p)
+		}
+		parts = next
+		d.progress(parts)
+	}
+	parts, err := d.merge(parts, res)
+	if err != nil {
+		return nil, err
+	}
+	d.progress(parts)
+	return parts, nil
+}
+
+func (d *decomposer) finishAll(parts []*part, b sampleBudget) error {
+	errs := make([]error, len(parts))
+	if err := d.parallel(len(parts), func(i int) { errs[i] = d.finish(parts[i], b) }); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// candidate is one cutting plane tried on one part.
+type candidate struct {
+	part  int // index into todo
+	pl    plane
+	axis  int
+	score float64
+	kids  []*part
+}
+
+// splitParts cuts each part parts[todo[k]] at its best plane and returns its
+// replacement parts (nil when no plane separates it).
+func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
+	var cands []*candidate
+	steps := make([]float64, len(todo))
+	// vol: each part's own volume (cuts closed) for closed input, else 0;
+	// only differences between candidates matter.
+	vol := make([]float64, len(todo))
+	if d.closed {
+		if err := d.parallel(len(todo), func(k int) { vol[k] = partVolume(parts[todo[k]], capTol*d.diag) }); err != nil {
+			return nil, err
+		}
+	}
+	for k, pi := range todo {
+		p := parts[pi]
+		size := p.box.Size()
+		if p.conc <= d.thr {
+			// Split only for the vertex cap: halve the longest side.
+			ax := 0
+			for a := 1; a < 3; a++ {
+				if size[a] > size[ax] {
+					ax = a
+				}
+			}
+			n := geom.Vec3{}
+			n[ax] = 1
+			cands = append(cands, &candidate{part: k, pl: plane{n, p.box.Center()[ax]}, axis: ax})
+			steps[k] = 0
+			continue
+		}
+		for ax := 0; ax < 3; ax++ {
+			// A part thinner than the threshold along an axis cannot hold a
+			// concavity above it in that direction: cutting across it only
+			// makes slices (a wall with a window would be peeled).
+			if size[ax] <= d.thr {
+				continue
+			}
+			n := geom.Vec3{}
+			n[ax] = 1
+			for j := 1; j <= planesPerAxis; j++ {
+				pos := p.box.Min[ax] + size[ax]*float64(j)/float64(planesPerAxis+1)
+				cands = append(cands, &candidate{part: k, pl: plane{n, pos}, axis: ax})
+			}
+			for _, x := range []float64{p.deep[ax], p.far[ax]} {
+				if x > p.box.Min[ax] && x < p.box.Max[ax] {
+					cands = append(cands, &candidate{part: k, pl: plane{n, x}, axis: ax})
+				}
+			}
+		}
+		steps[k] = 1 / float64(planesPerAxis+1)
+	}
+	// steps[k] == 0 marks a part split for its vertex count only.
+	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget); err != nil {
+		return nil, err
+	}
+	best := make([]*candidate, len(todo))
+	pick := func(cs []*candidate) {
+		for _, c := range cs {
+			if c.kids == nil {
+				continue
+			}
+			if b := best[c.part]; b == nil || c.score < b.score {
+				best[c.part] = c
+			}
+		}
+	}
+	pick(cands)
+	// Refine around the best plane of each part along its axis.
+	for r := 0; r < refineRounds; r++ {
+		var more []*candidate
+		for k, b := range best {
+			if b == nil || steps[k] == 0 {
+				continue
+			}
+			p := parts[todo[k]]
+			ax := b.axis
+			steps[k] /= 2
+			delta := steps[k] * p.box.Size()[ax]
+			for _, s := range []float64{-1, 1} {
+				x := b.pl.d + s*delta
+				if x > p.box.Min[ax] && x < p.box.Max[ax] {
+					more = append(more, &candidate{part: k, pl: plane{b.pl.n, x}, axis: ax})
+				}
+			}
+		}
+		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget); err != nil {
+			return nil, err
+		}
+		pick(more)
+	}
+	// Final estimates for the chosen children.
+	var kids []*part
+	out := make([][]*part, len(todo))
+	for k, b := range best {
+		if b == nil {
+			continue
+		}
+		out[k] = b.kids
+		kids = append(kids, b.kids...)
+	}
+	if err := d.parallel(len(kids), func(i int) { d.estimate(kids[i], fullBudget) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// evalCandidates cuts, hulls and scores every candidate (in parallel).
+func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget) error {
+	errs := make([]error, len(cs))
+	err := d.parallel(len(cs), func(i int) {
+		c := cs[i]
+		p := parts[todo[c.part]]
+		pos, neg, sec := cut(p.tris, p.inner, c.pl, planeTol*d.diag)
+		if len(pos.t) == 0 || len(neg.t) == 0 {
+			return
+		}
+		var kids []*part
+		var cmax, csum float64
+		for _, side := range []struct {
+			s    soup
+			sign int8
+		}{{pos, 1}, {neg, -1}} {
+			caps := append(append([]capRef(nil), p.caps...), capRef{sec, side.sign})
+			for _, k := range splitSide(side.s, caps) {
+				if err := d.finish(k, b); err != nil {
+					errs[i] = err
+					return
+				}
+				cmax = math.Max(cmax, k.conc)
+				csum += k.conc
+				kids = append(kids, k)
+			}
+		}
+		c.kids = kids
+		// Rank by the worst concavity left, scaled down by how much of the
+		// hull's excess volume the cut removes: sampled concavities are
+		// noisy and often tie (peeling a slice off a plate leaves the
+		// same concavity as cutting through its window), volumes are exact
+		// and tell the two apart.
+		var sumV float64
+		for _, k := range kids {
+			sumV += k.hull.Volume()
+		}
+		r := 1.0
+		if e := p.hull.Volume() - vol[c.part]; e > 0 {
+			r = math.Max(0, math.Min(1, (sumV-vol[c.part])/e))
+		}
+		c.score = cmax*(0.5+0.5*r) + 0.05*csum/float64(len(kids))
+	})
+	if err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}

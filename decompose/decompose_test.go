@@ -1,0 +1,276 @@
+package decompose
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/obj"
+)
+
+// containTol is the containment the package promises, relative to the
+// diagonal.
+const containTol = 1e-6
+
+// checkResult asserts the promises every decomposition keeps: all vertices
+// inside the union of hulls, hulls closed and convex, the vertex cap.
+func checkResult(t *testing.T, m testMesh, r *Result, maxV int) {
+	t.Helper()
+	if maxV == 0 {
+		maxV = 255
+	}
+	diag := geom.BoundsOf(m.v).Diagonal()
+	var planes [][]plane
+	for i, h := range r.Hulls {
+		if len(h.Vertices) > maxV {
+			t.Errorf("hull %d has %d vertices, cap %d", i, len(h.Vertices), maxV)
+		}
+		if h.Volume() <= 0 {
+			t.Errorf("hull %d has volume %g", i, h.Volume())
+		}
+		pl := facePlanes(h)
+		for _, v := range h.Vertices {
+			if d := -depth(pl, v); d > containTol*diag {
+				t.Errorf("hull %d is not convex: own vertex %g outside", i, d)
+				break
+			}
+		}
+		planes = append(planes, pl)
+	}
+	for _, tr := range m.t {
+		for _, vi := range tr {
+			v := m.v[vi]
+			best := math.Inf(1)
+			for _, pl := range planes {
+				best = math.Min(best, -depth(pl, v))
+			}
+			if best > containTol*diag {
+				t.Fatalf("vertex %d %v lies %g (%.2g of the diagonal) outside every hull", vi, v, best, best/diag)
+			}
+		}
+	}
+	if r.Metrics.MaxVertexOutside > containTol {
+		t.Errorf("Metrics.MaxVertexOutside = %g", r.Metrics.MaxVertexOutside)
+	}
+	if r.Metrics.Hulls != len(r.Hulls) {
+		t.Errorf("Metrics.Hulls = %d, %d hulls", r.Metrics.Hulls, len(r.Hulls))
+	}
+}
+
+func run(t *testing.T, m testMesh, opt Options) *Result {
+	t.Helper()
+	r, err := Decompose(context.Background(), m.v, m.t, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, m, r, opt.MaxHullVertices)
+	return r
+}
+
+func TestShapes(t *testing.T) {
+	tests := []struct {
+		name     string
+		mesh     testMesh
+		min, max int
+	}{
+		{"box", box(geom.Vec3{-1, -2, -3}, geom.Vec3{4, 5, 6}), 1, 1},
+		{"voxel slab", planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}}, 2), 1, 1},
+		{"sphere", uvSphere(2, 16, 8), 1, 1},
+		{"L", planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 2}}, 1), 2, 2},
+		{"U", planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 2}, {2, 1}, {2, 2}}, 1), 3, 3},
+		{"overlapping boxes forming a box", concat(box(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1, 1}), box(geom.Vec3{1, 0, 0}, geom.Vec3{3, 1, 1})), 1, 1},
+		{"two far boxes", concat(box(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}), box(geom.Vec3{5, 0, 0}, geom.Vec3{6, 1, 1})), 2, 2},
+		{"torus", torus(1, 0.3, 32, 12), 4, 16},
+		{"far from the origin", translate(planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 2}}, 1), geom.Vec3{1e6, -2e6, 3e5}), 2, 2},
+		{"degenerate and duplicate triangles", withJunk(box(geom.Vec3{0, 0, 0}, geom.Vec3{1, 2, 3})), 1, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run(t, tc.mesh, Options{})
+			if n := len(r.Hulls); n < tc.min || n > tc.max {
+				t.Errorf("%d hulls, want %d..%d", n, tc.min, tc.max)
+			}
+			if r.Metrics.Uncovered != 0 {
+				t.Errorf("uncovered %g", r.Metrics.Uncovered)
+			}
+		})
+	}
+}
+
+func TestTorusRing(t *testing.T) {
+	m := torus(1, 0.3, 32, 12)
+	r := run(t, m, Options{})
+	// The hole stays open: its centre and points well inside the inner
+	// radius are in no hull.
+	for _, p := range []geom.Vec3{{0, 0, 0}, {0.4, 0, 0}, {0, -0.4, 0}, {-0.3, 0.3, 0}} {
+		for i, h := range r.Hulls {
+			if depth(facePlanes(h), p) > 0 {
+				t.Errorf("hole point %v inside hull %d", p, i)
+			}
+		}
+	}
+}
+
+func TestOpenAndFlatInput(t *testing.T) {
+	// A sphere with its top cap removed (open), a single quad (flat) and
+	// a lone triangle.
+	s := uvSphere(1, 16, 8)
+	open := testMesh{v: s.v}
+	for _, tr := range s.t {
+		if tr[0] != 0 {
+			open.t = append(open.t, tr)
+		}
+	}
+	quad := testMesh{v: []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, t: [][3]uint32{{0, 1, 2}, {0, 2, 3}}}
+	one := testMesh{v: []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, t: [][3]uint32{{0, 1, 2}}}
+	for name, m := range map[string]testMesh{"open sphere": open, "quad": quad, "triangle": one} {
+		t.Run(name, func(t *testing.T) {
+			r := run(t, m, Options{})
+			if len(r.Hulls) != 1 {
+				t.Errorf("%d hulls, want 1", len(r.Hulls))
+			}
+		})
+	}
+}
+
+func TestVertexCap(t *testing.T) {
+	m := uvSphere(1, 16, 8)
+	if h, err := hull.Build(m.v, hull.Options{MaxVertices: 32}); err == nil && len(h.Vertices) > 32 {
+		t.Log("hull.Build ignores MaxVertices: the decomposition splits parts for the cap instead")
+	}
+	run(t, m, Options{MaxHullVertices: 32})
+}
+
+func TestMaxHulls(t *testing.T) {
+	m := torus(1, 0.3, 32, 12)
+	r := run(t, m, Options{MaxHulls: 3})
+	if len(r.Hulls) > 3 {
+		t.Errorf("%d hulls, cap 3", len(r.Hulls))
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	m := torus(1, 0.3, 24, 10)
+	var ref []*hull.Hull
+	for _, w := range []int{1, 2, 4} {
+		r := run(t, m, Options{Workers: w})
+		if ref == nil {
+			ref = r.Hulls
+			continue
+		}
+		if len(r.Hulls) != len(ref) {
+			t.Fatalf("workers=%d: %d hulls, want %d", w, len(r.Hulls), len(ref))
+		}
+		for i := range ref {
+			a, b := ref[i].Vertices, r.Hulls[i].Vertices
+			if len(a) != len(b) {
+				t.Fatalf("workers=%d: hull %d has %d vertices, want %d", w, i, len(b), len(a))
+			}
+			for k := range a {
+				for c := 0; c < 3; c++ {
+					if math.Float64bits(a[k][c]) != math.Float64bits(b[k][c]) {
+						t.Fatalf("workers=%d: hull %d vertex %d differs: %v vs %v", w, i, k, b[k], a[k])
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	m := torus(1, 0.3, 32, 12)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Decompose(ctx, m.v, m.t, Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled before: err = %v", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	_, err := Decompose(ctx, m.v, m.t, Options{Progress: func(done, total int) {
+		calls++
+		if done > total || total < 1 {
+			t.Errorf("progress %d/%d", done, total)
+		}
+		cancel()
+	}})
+	if !errors.Is(err, context.Canceled) || calls == 0 {
+		t.Fatalf("cancelled from progress: err = %v after %d calls", err, calls)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	v := []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}
+	for _, tc := range []struct {
+		name string
+		v    []geom.Vec3
+		t    [][3]uint32
+		want string
+	}{
+		{"empty", v, nil, "no triangles"},
+		{"index", v, [][3]uint32{{0, 1, 3}}, "out of range"},
+		{"nan", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, math.NaN(), 0}}, [][3]uint32{{0, 1, 2}}, "not finite"},
+		{"point", []geom.Vec3{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}, [][3]uint32{{0, 1, 2}}, "one point"},
+	} {
+		_, err := Decompose(context.Background(), tc.v, tc.t, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestBenchMeshes decomposes V-HACD's test meshes and checks containment
+// and coverage. The two large self-intersecting ones run only with
+// AUTOCOLLIDE_LONG=1.
+func TestBenchMeshes(t *testing.T) {
+	dir := filepath.Join(sharedDir(t), "bench", "acd-meshes")
+	files, err := filepath.Glob(filepath.Join(dir, "*.obj"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("no meshes in %s", dir)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".obj")
+		if (name == "al" || name == "cow-nonormals") && os.Getenv("AUTOCOLLIDE_LONG") == "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			o, err := obj.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := testMesh{o.Vertices, o.Triangles}
+			r := run(t, m, Options{})
+			if r.Metrics.Uncovered > 0 {
+				t.Errorf("uncovered %.3g%%", 100*r.Metrics.Uncovered)
+			}
+			if len(r.Hulls) > DefaultMaxHulls {
+				t.Errorf("%d hulls", len(r.Hulls))
+			}
+		})
+	}
+}
+
+func translate(m testMesh, d geom.Vec3) testMesh {
+	out := testMesh{t: m.t}
+	for _, v := range m.v {
+		out.v = append(out.v, v.Add(d))
+	}
+	return out
+}
+
+// withJunk adds a zero-area triangle, a repeated-corner triangle and a
+// duplicate of every triangle.
+func withJunk(m testMesh) testMesh {
+	out := testMesh{v: append([]geom.Vec3(nil), m.v...), t: append([][3]uint32(nil), m.t...)}
+	out.t = append(out.t, m.t...)
+	out.v = append(out.v, geom.Vec3{0.5, 0.5, 0.5}, geom.Vec3{0.6, 0.6, 0.6}, geom.Vec3{0.7, 0.7, 0.7})
+	n := uint32(len(m.v))
+	out.t = append(out.t, [3]uint32{n, n + 1, n + 2}, [3]uint32{0, 0, 1})
+	return out
+}

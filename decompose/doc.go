@@ -1,0 +1,81 @@
+// Package decompose splits a triangle mesh into convex hulls (approximate
+// convex decomposition) for physics colliders: triangles in, hulls out, no
+// glTF and no profile.
+//
+// # Idea
+//
+// The mesh is used as it comes: open, non-manifold, self-intersecting and
+// multi-shell meshes are the common case in real assets, so nothing is
+// remeshed, voxelised or closed. A part is a soup of triangles; its hull is
+// the convex hull of its own corners. Cutting a part by a plane splits every
+// crossing triangle at the plane (the intersection points are computed from
+// each edge in a canonical order, so neighbouring triangles stay welded) and
+// each side is hulled from its own corners, cut points included. The union
+// of the hulls therefore contains every piece of every input triangle, and
+// so every input vertex, by construction; no hull is shrunk or inflated.
+//
+// Splitting is error-driven, in the manner of CoACD: a part is split while
+// its concavity exceeds the threshold (Options.Concavity times the bounding
+// box diagonal, or Options.AbsConcavity); MaxHulls only caps the count.
+// Convex input is one hull. Each round, every part above the threshold tries
+// a few axis-aligned planes per axis (evenly spaced, plus planes through the
+// deepest concave point and through the hull point farthest from the
+// surface), refined around the best by halving the step. Each side is split
+// into its connected pieces (corners welded by exact position), so a U cut
+// under its arms gives three parts. Candidates are ranked by the worst
+// concavity they leave, scaled by the share of the hull's excess volume they
+// remove (sampled concavities are noisy and tie; volumes are exact). After
+// splitting, a greedy merge pass joins the pair of touching parts whose
+// union has the lowest concavity, as long as it stays under the threshold,
+// then, if MaxHulls is exceeded, the lowest pairs regardless.
+//
+// # Concavity estimate
+//
+// A part's concavity is estimated as CoACD defines it, max(Hb, k·Rv), with
+// sampling and the following approximations:
+//
+//   - Hb, the boundary Hausdorff distance, is the larger of two one-sided
+//     distances. Hull → part: area-uniform samples on the hull (plus its
+//     face centroids) to the nearest part triangle through a BVH. Part →
+//     hull: the part's corners and area-uniform samples, by their depth
+//     inside the hull (which is how the inside of a cup or the hole of a
+//     half torus shows).
+//   - The cut faces are never built. A hull sample lying on one of the
+//     part's cut planes is measured against the outline of the cross-section
+//     there instead (zero inside by non-zero winding or odd crossings, else
+//     the distance to the outline).
+//   - Faces buried in another shell (interpenetrating shells, common in
+//     real assets) are found once, by the winding number just in front of
+//     each triangle (median of three ray casts), and do not count as part
+//     concavity; they are still hulled.
+//   - A hull sample looking into a hole of an open mesh (the first triangle
+//     seen inward is seen from behind) counts as zero: the hull caps the
+//     hole as a closing remesh would.
+//   - Rv = ∛(V_hull − V_part), k = 0.3, is used only when the input is
+//     closed (every edge has its twin); a part's volume closes its cuts by
+//     fanning its open edges on each cut plane.
+//
+// # Robustness
+//
+// Every hull from the hull package is verified against its points;
+// quickhull-go occasionally returns non-convex hulls for point sets with
+// many coplanar points (a cut face), and those are rebuilt from reshuffled
+// input, with the bounding box as the last resort. Flat or line-like parts
+// are thickened by a tiny amount (flatThickness) so they have a hull.
+//
+// # Determinism and concurrency
+//
+// Work runs on at most Options.Workers goroutines; every job writes its
+// own slot and choices are made in a fixed order afterwards, and all
+// sampling uses fixed seeds, so the output is bit-identical for any worker
+// count. The context is checked between jobs; Progress is called from the
+// calling goroutine after each round.
+//
+// # Metrics
+//
+// Measure scores any set of hulls (ours or another tool's) against a mesh:
+// hull and vertex counts, the share of the surface outside every hull,
+// the largest vertex distance outside, one-sided bloat from the hulls'
+// union surface to the mesh, and CoACD's concavity figure. See Metrics for
+// the definitions and approximations.
+package decompose

@@ -1,0 +1,156 @@
+package decompose
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+func toTris(m testMesh) []tri {
+	ts := make([]tri, len(m.t))
+	for i, t := range m.t {
+		ts[i] = tri{m.v[t[0]], m.v[t[1]], m.v[t[2]]}
+	}
+	return ts
+}
+
+func TestBVHDistance(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	rv := func() geom.Vec3 { return geom.Vec3{r.Float64()*4 - 2, r.Float64()*4 - 2, r.Float64()*4 - 2} }
+	var ts []tri
+	for i := 0; i < 300; i++ {
+		c := rv()
+		ts = append(ts, tri{c, c.Add(rv().Scale(0.2)), c.Add(rv().Scale(0.2))})
+	}
+	ts = append(ts, tri{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}) // degenerate
+	tree := newBVH(ts)
+	for i := 0; i < 500; i++ {
+		p := rv().Scale(1.5)
+		want := math.Inf(1)
+		for _, tr := range ts {
+			want = math.Min(want, pointTriDist2(p, tr))
+		}
+		want = math.Sqrt(want)
+		if got := tree.dist(p, 0); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("dist(%v) = %v, brute force %v", p, got, want)
+		}
+	}
+}
+
+func TestWinding(t *testing.T) {
+	b := toTris(box(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}))
+	two := append(append([]tri(nil), b...), toTris(box(geom.Vec3{0.5, 0, 0}, geom.Vec3{1.5, 1, 1}))...)
+	tree, tree2 := newBVH(b), newBVH(two)
+	for _, tc := range []struct {
+		p      geom.Vec3
+		w1, w2 int
+	}{
+		{geom.Vec3{0.25, 0.5, 0.5}, 1, 1},
+		{geom.Vec3{0.75, 0.3, 0.6}, 1, 2},
+		{geom.Vec3{1.2, 0.5, 0.5}, 0, 1},
+		{geom.Vec3{2, 0.5, 0.5}, 0, 0},
+		{geom.Vec3{-1, -1, -1}, 0, 0},
+	} {
+		for _, d := range rayDirs {
+			if w := tree.winding(tc.p, d); w != tc.w1 {
+				t.Errorf("box: winding(%v, %v) = %d, want %d", tc.p, d, w, tc.w1)
+			}
+			if w := tree2.winding(tc.p, d); w != tc.w2 {
+				t.Errorf("two boxes: winding(%v, %v) = %d, want %d", tc.p, d, w, tc.w2)
+			}
+		}
+	}
+	inner := classifyInner(two, math.Sqrt(3))
+	n := 0
+	for _, b := range inner {
+		if b {
+			n++
+		}
+	}
+	// Each box has one face (two triangles) inside the other.
+	if n != 4 {
+		t.Errorf("%d buried triangles, want 4", n)
+	}
+}
+
+// TestCutPartition: cutting keeps the area, puts each piece on its side,
+// and the two sides' closed volumes add up to the whole.
+func TestCutPartition(t *testing.T) {
+	m := torus(1, 0.3, 24, 10)
+	ts := toTris(m)
+	whole := &part{tris: ts, box: geom.BoundsOf(m.v)}
+	v0 := partVolume(whole, 1e-9)
+	var a0 float64
+	for _, tr := range ts {
+		a0 += triArea(tr)
+	}
+	for _, pl := range []plane{{geom.Vec3{1, 0, 0}, 0.37}, {geom.Vec3{0, 0, 1}, 0}, {geom.Vec3{0, 1, 0}, -1.1}, {geom.Vec3{0.6, 0.8, 0}, 0.2}} {
+		pos, neg, sec := cut(ts, nil, pl, 1e-12)
+		var a, v float64
+		for side, s := range []soup{pos, neg} {
+			sign := int8(1 - 2*side)
+			for _, tr := range s.t {
+				a += triArea(tr)
+				for _, x := range tr {
+					if float64(sign)*pl.eval(x) < -1e-12 {
+						t.Fatalf("plane %v: corner %v on the wrong side", pl, x)
+					}
+				}
+			}
+			p := &part{tris: s.t, caps: []capRef{{sec, sign}}}
+			p.box = geom.EmptyBox()
+			for _, tr := range s.t {
+				p.box = p.box.Extend(tr[0]).Extend(tr[1]).Extend(tr[2])
+			}
+			v += partVolume(p, 1e-9)
+		}
+		if math.Abs(a-a0) > 1e-9*a0 {
+			t.Errorf("plane %v: area %v, want %v", pl, a, a0)
+		}
+		if math.Abs(v-v0) > 1e-9*v0 {
+			t.Errorf("plane %v: volumes add to %v, want %v", pl, v, v0)
+		}
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	m := box(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1, 1})
+	diag := math.Sqrt(6)
+	mk := func(lo, hi geom.Vec3) *hull.Hull {
+		h, err := hull.Build(box(lo, hi).v, hull.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	exact := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1, 1})}, 4000, 1)
+	if exact.Uncovered != 0 || exact.MaxVertexOutside != 0 || exact.BloatMax > 1e-12 || exact.Concavity > 1e-6 {
+		t.Errorf("exact hull: %+v", exact)
+	}
+	// Two halves meeting at x = 1: the shared face is not bloat.
+	halves := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}), mk(geom.Vec3{1, 0, 0}, geom.Vec3{2, 1, 1})}, 4000, 1)
+	if halves.Hulls != 2 || halves.Vertices != 16 || halves.BloatMax > 1e-12 || halves.Uncovered != 0 {
+		t.Errorf("halves: %+v", halves)
+	}
+	if math.Abs(halves.HullVolume-2) > 1e-9 {
+		t.Errorf("halves: union volume %v, want 2", halves.HullVolume)
+	}
+	// Overlapping hulls: the union volume, not the sum.
+	over := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{1.5, 1, 1}), mk(geom.Vec3{0.5, 0, 0}, geom.Vec3{2, 1, 1})}, 1000, 1)
+	if math.Abs(over.HullVolume-2) > 1e-2 {
+		t.Errorf("overlap: union volume %v, want 2", over.HullVolume)
+	}
+	// A hull missing the right quarter: a quarter of the x extent is out.
+	short := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{1.5, 1, 1})}, 4000, 1)
+	if short.Uncovered < 0.1 || math.Abs(short.MaxVertexOutside-0.5/diag) > 1e-9 {
+		t.Errorf("short hull: %+v", short)
+	}
+	// A hull 0.1 too tall: bloat up to 0.1.
+	tall := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1.1, 1})}, 4000, 1)
+	if math.Abs(tall.BloatMax-0.1/diag) > 1e-9 || tall.Uncovered != 0 {
+		t.Errorf("tall hull: %+v", tall)
+	}
+}

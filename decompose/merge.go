@@ -1,0 +1,162 @@
+package decompose
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// adjacencyGap: parts whose boxes are within this fraction of the diagonal
+// of each other are merge candidates.
+const adjacencyGap = 1e-6
+
+type pairKey struct{ a, b int } // part ids, a < b
+
+// merge greedily merges pairs of adjacent parts: the pair whose merged part
+// has the lowest concavity goes first, as long as that is under the
+// threshold; then, if MaxHulls is exceeded, the lowest pairs regardless.
+func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
+	ids := make([]int, len(parts))
+	for i := range parts {
+		ids[i] = i
+	}
+	nextID := len(parts)
+	cache := map[pairKey]*part{}
+	forced := 0
+	for len(parts) > 1 {
+		over := len(parts) > d.maxH
+		// Evaluate the pairs not yet in the cache.
+		var keys []pairKey
+		var pairs [][2]int
+		for i := range parts {
+			for j := i + 1; j < len(parts); j++ {
+				k := pairKey{ids[i], ids[j]}
+				if _, ok := cache[k]; ok {
+					continue
+				}
+				if !over && !touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) {
+					continue
+				}
+				keys = append(keys, k)
+				pairs = append(pairs, [2]int{i, j})
+			}
+		}
+		merged := make([]*part, len(pairs))
+		errs := make([]error, len(pairs))
+		if err := d.parallel(len(pairs), func(n int) {
+			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]])
+		}); err != nil {
+			return nil, err
+		}
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		for n, k := range keys {
+			cache[k] = merged[n]
+		}
+		// Pick the best pair in a fixed order.
+		bi, bj := -1, -1
+		best := math.Inf(1)
+		for i := range parts {
+			for j := i + 1; j < len(parts); j++ {
+				m, ok := cache[pairKey{ids[i], ids[j]}]
+				if !ok || m == nil || (!over && len(m.hull.Vertices) > d.maxV) {
+					continue
+				}
+				if m.conc < best {
+					best, bi, bj = m.conc, i, j
+				}
+			}
+		}
+		if bi < 0 || (!over && best > d.thr) {
+			if over && bi < 0 {
+				return nil, fmt.Errorf("decompose: cannot merge down to MaxHulls=%d", d.maxH)
+			}
+			break
+		}
+		if over {
+			forced++
+		}
+		m := cache[pairKey{ids[bi], ids[bj]}]
+		parts[bi], ids[bi] = m, nextID
+		nextID++
+		parts = append(parts[:bj], parts[bj+1:]...)
+		ids = append(ids[:bj], ids[bj+1:]...)
+		d.progress(parts)
+	}
+	if forced > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("merged %d pairs above the concavity threshold to respect MaxHulls=%d", forced, d.maxH))
+	}
+	return parts, nil
+}
+
+func touch(a, b geom.Box, gap float64) bool {
+	for i := 0; i < 3; i++ {
+		if a.Min[i] > b.Max[i]+gap || b.Min[i] > a.Max[i]+gap {
+			return false
+		}
+	}
+	return true
+}
+
+// mergePair returns the union of two parts with its hull and concavity.
+func (d *decomposer) mergePair(a, b *part) (*part, error) {
+	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
+	m.tris = append(append(m.tris, a.tris...), b.tris...)
+	if a.inner != nil || b.inner != nil {
+		m.inner = append(append(m.inner, flags(a)...), flags(b)...)
+	}
+	m.caps = mergeCaps(a.caps, b.caps)
+	m.box = a.box.Union(b.box)
+	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
+	h, err := buildHull(pts, d.maxV, flatThickness*d.diag)
+	if err != nil {
+		return nil, err
+	}
+	m.hull = h
+	// A quick estimate first: most pairs are clearly not convex together.
+	d.estimate(m, scoutBudget)
+	if m.conc <= d.thr {
+		d.estimate(m, fullBudget)
+	}
+	return m, nil
+}
+
+// mergeCaps keeps the cuts that still bound the union: a cut with the two
+// parts on opposite sides is now inside it.
+func mergeCaps(a, b []capRef) []capRef {
+	var out []capRef
+	has := func(cs []capRef, c capRef) (same, opposite bool) {
+		for _, x := range cs {
+			if x.sec == c.sec {
+				if x.side == c.side {
+					same = true
+				} else {
+					opposite = true
+				}
+			}
+		}
+		return
+	}
+	for _, c := range a {
+		if _, opp := has(b, c); !opp {
+			out = append(out, c)
+		}
+	}
+	for _, c := range b {
+		same, opp := has(a, c)
+		if !opp && !same {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func flags(p *part) []bool {
+	if p.inner != nil {
+		return p.inner
+	}
+	return make([]bool, len(p.tris))
+}

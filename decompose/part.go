@@ -1,0 +1,495 @@
+package decompose
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+)
+
+// plane is the set n·x = d; n is a unit vector.
+type plane struct {
+	n geom.Vec3
+	d float64
+}
+
+func (p plane) eval(x geom.Vec3) float64 { return p.n.Dot(x) - p.d }
+
+// section is the cross-section of a part by a cutting plane, kept so that a
+// hull sample lying on the cut can be tested against the solid's slice
+// (CoACD closes cuts with a cap; we only remember its outline).
+type section struct {
+	pl   plane
+	u, v geom.Vec3 // in-plane basis with u×v = pl.n
+	// segs[0] and segs[1] are the outlines seen from the positive and the
+	// negative side, in (u,v) coordinates, oriented so that the solid is on
+	// their left for consistently wound input. They differ only by the
+	// triangle edges lying in the plane, which belong to the side of their
+	// triangle (a cut through a row of vertices has no crossing triangles).
+	segs [2][][2][2]float64
+}
+
+// capRef says that a part lies on one side of a section's plane.
+type capRef struct {
+	sec  *section
+	side int8 // +1: n·x ≥ d
+}
+
+// part is one piece of the decomposition: a triangle soup, the cuts that
+// bound it, its hull and its concavity estimate.
+type part struct {
+	tris []tri
+	// inner[i] marks tris[i] as lying inside the solid (a face of one
+	// shell buried in another); nil means none is.
+	inner []bool
+	caps  []capRef
+	hull  *hull.Hull
+	// conc is the concavity estimate; deep is the part sample deepest
+	// inside the hull (a good place to cut next).
+	conc float64
+	deep geom.Vec3
+	// far is the hull sample found farthest from the part.
+	far geom.Vec3
+	box geom.Box
+	// unsplittable is set when no plane separated the part.
+	unsplittable bool
+}
+
+func (p *part) points() []geom.Vec3 {
+	seen := make(map[geom.Vec3]struct{}, len(p.tris)*2)
+	pts := make([]geom.Vec3, 0, len(p.tris)*2)
+	for _, t := range p.tris {
+		for _, v := range t {
+			if _, ok := seen[v]; !ok {
+				seen[v] = struct{}{}
+				pts = append(pts, v)
+			}
+		}
+	}
+	return pts
+}
+
+// edgePoint is where the segment a-b crosses the plane; a and b are put in a
+// canonical order first so that the two triangles sharing an edge produce
+// bit-identical points (the pieces stay welded).
+func edgePoint(a, b geom.Vec3, sa, sb float64) geom.Vec3 {
+	if less(b, a) {
+		a, b, sa, sb = b, a, sb, sa
+	}
+	t := sa / (sa - sb)
+	return a.Add(b.Sub(a).Scale(t))
+}
+
+func less(a, b geom.Vec3) bool {
+	for i := 0; i < 3; i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// soup is a list of triangles with their inner flags (see part.inner).
+type soup struct {
+	t  []tri
+	in []bool
+}
+
+func (s *soup) add(t tri, inner bool) {
+	s.t = append(s.t, t)
+	s.in = append(s.in, inner)
+}
+
+// cut splits the soup by pl into the triangles with n·x ≥ d (pos) and
+// n·x ≤ d (neg), triangulating the crossing ones, and returns the outline
+// of the cross-section. A triangle lying in the plane goes to the side its
+// solid is on: behind its normal.
+func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *section) {
+	sec = &section{pl: pl}
+	sec.u, sec.v = planeBasis(pl.n)
+	for ti, t := range ts {
+		in := inner != nil && inner[ti]
+		var s [3]float64
+		np, nn := 0, 0
+		for i := 0; i < 3; i++ {
+			s[i] = pl.eval(t[i])
+			if math.Abs(s[i]) <= eps {
+				s[i] = 0
+			} else if s[i] > 0 {
+				np++
+			} else {
+				nn++
+			}
+		}
+		if np == 0 && nn == 0 {
+			if t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Dot(pl.n) > 0 {
+				neg.add(t, in)
+			} else {
+				pos.add(t, in)
+			}
+			continue
+		}
+		if nn == 0 || np == 0 {
+			side := 0
+			if nn == 0 {
+				pos.add(t, in)
+			} else {
+				neg.add(t, in)
+				side = 1
+			}
+			// An edge lying in the plane is part of that side's outline.
+			for i := 0; i < 3; i++ {
+				if j := (i + 1) % 3; s[i] == 0 && s[j] == 0 {
+					sec.addSegment(side, t[i], t[j], t)
+				}
+			}
+			continue
+		}
+		// Rotate so that t[0] is the vertex alone on its side (or on the plane).
+		r := 0
+		for i := 0; i < 3; i++ {
+			j, k := (i+1)%3, (i+2)%3
+			if s[i] == 0 || (s[i] > 0) != (s[j] > 0) && (s[i] > 0) != (s[k] > 0) && s[j] != 0 && s[k] != 0 {
+				r = i
+				break
+			}
+		}
+		a, b, c := t[r], t[(r+1)%3], t[(r+2)%3]
+		sa, sb, sc := s[r], s[(r+1)%3], s[(r+2)%3]
+		var p, q geom.Vec3
+		if sa == 0 {
+			// b and c on opposite sides.
+			p = edgePoint(b, c, sb, sc)
+			t1, t2 := tri{a, b, p}, tri{a, p, c}
+			if sb > 0 {
+				pos.add(t1, in)
+				neg.add(t2, in)
+			} else {
+				pos.add(t2, in)
+				neg.add(t1, in)
+			}
+			q = a
+		} else {
+			p = edgePoint(a, b, sa, sb)
+			q = edgePoint(a, c, sa, sc)
+			lone, pair := &pos, &neg
+			if sa < 0 {
+				lone, pair = &neg, &pos
+			}
+			lone.add(tri{a, p, q}, in)
+			pair.add(tri{p, b, c}, in)
+			pair.add(tri{p, c, q}, in)
+		}
+		sec.addSegment(0, p, q, t)
+		sec.addSegment(1, p, q, t)
+	}
+	return pos, neg, sec
+}
+
+func (s *section) addSegment(side int, p, q geom.Vec3, t tri) {
+	nt := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
+	dir := s.pl.n.Cross(nt)
+	if q.Sub(p).Dot(dir) < 0 {
+		p, q = q, p
+	}
+	s.segs[side] = append(s.segs[side], [2][2]float64{s.to2(p), s.to2(q)})
+}
+
+func (s *section) to2(p geom.Vec3) [2]float64 { return [2]float64{p.Dot(s.u), p.Dot(s.v)} }
+
+// outside returns 0 when the in-plane point x is inside the outline seen
+// from the given side (+1 or −1) (non-zero winding or odd crossing count, so
+// that inconsistently wound or overlapping input counts as solid), otherwise
+// its distance to the outline.
+func (s *section) outside(x geom.Vec3, side int8) float64 {
+	q := s.to2(x)
+	wind, cross := 0, 0
+	best := math.Inf(1)
+	segs := s.segs[0]
+	if side < 0 {
+		segs = s.segs[1]
+	}
+	for _, sg := range segs {
+		a, b := sg[0], sg[1]
+		side := (b[0]-a[0])*(q[1]-a[1]) - (q[0]-a[0])*(b[1]-a[1])
+		if a[1] <= q[1] && b[1] > q[1] {
+			cross++
+			if side > 0 {
+				wind++
+			}
+		} else if b[1] <= q[1] && a[1] > q[1] {
+			cross++
+			if side < 0 {
+				wind--
+			}
+		}
+		if d := segDist2D(q, a, b); d < best {
+			best = d
+		}
+	}
+	if wind != 0 || cross%2 == 1 {
+		return 0
+	}
+	return math.Sqrt(best)
+}
+
+func segDist2D(p, a, b [2]float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	px, py := p[0]-a[0], p[1]-a[1]
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, (px*dx+py*dy)/l2))
+	}
+	ex, ey := px-t*dx, py-t*dy
+	return ex*ex + ey*ey
+}
+
+func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
+	a := geom.Vec3{1, 0, 0}
+	if math.Abs(n[0]) > 0.6 {
+		a = geom.Vec3{0, 1, 0}
+	}
+	u = a.Sub(n.Scale(a.Dot(n))).Normalize()
+	v = n.Cross(u)
+	return u, v
+}
+
+// components splits a soup into edge- or vertex-connected pieces (corners
+// welded by exact position), in order of first triangle.
+func components(s soup) []soup {
+	ts := s.t
+	if len(ts) == 0 {
+		return nil
+	}
+	parent := make([]int32, len(ts))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	owner := make(map[geom.Vec3]int32, len(ts)*2)
+	for i, t := range ts {
+		for _, v := range t {
+			if o, ok := owner[v]; ok {
+				a, b := find(o), find(int32(i))
+				if a != b {
+					if a < b {
+						parent[b] = a
+					} else {
+						parent[a] = b
+					}
+				}
+			} else {
+				owner[v] = int32(i)
+			}
+		}
+	}
+	label := make(map[int32]int)
+	var out []soup
+	for i, t := range ts {
+		r := find(int32(i))
+		k, ok := label[r]
+		if !ok {
+			k = len(out)
+			label[r] = k
+			out = append(out, soup{})
+		}
+		out[k].add(t, s.in != nil && s.in[i])
+	}
+	return out
+}
+
+// errDegenerate is returned by buildHull when even the thickened points
+// give no hull.
+var errDegenerate = errors.New("decompose: cannot hull a part")
+
+// buildHull hulls pts. Flat or line-like point sets (a planar patch of an
+// open mesh, a sliver left by a cut) have no volume; they are thickened by
+// flatThickness (a fraction of the part's size, see Options) along the
+// directions in which they are flat, which keeps every point inside.
+func buildHull(pts []geom.Vec3, maxV int, thick float64) (*hull.Hull, error) {
+	h, err := checkedHull(pts, maxV)
+	if err == nil {
+		return h, nil
+	}
+	if errors.Is(err, errBadHull) {
+		return boxHull(pts, thick)
+	}
+	// Thicken along the principal axes of the points' spread.
+	axes := principalAxes(pts)
+	for _, ax := range [][]geom.Vec3{{axes[2]}, {axes[1], axes[2]}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}} {
+		th := make([]geom.Vec3, 0, len(pts)*(2*len(ax)+1))
+		for _, p := range pts {
+			th = append(th, p)
+			for _, a := range ax {
+				th = append(th, p.Add(a.Scale(thick)), p.Sub(a.Scale(thick)))
+			}
+		}
+		h, err = checkedHull(th, maxV)
+		if err == nil {
+			return h, nil
+		}
+		if errors.Is(err, errBadHull) {
+			return boxHull(th, thick)
+		}
+	}
+	return nil, fmt.Errorf("%w (%d points): %v", errDegenerate, len(pts), err)
+}
+
+// boxHull is the last resort when no correct hull comes back: the points'
+// bounding box (thickened where flat), which contains them by construction.
+func boxHull(pts []geom.Vec3, thick float64) (*hull.Hull, error) {
+	b := geom.BoundsOf(pts)
+	for i := 0; i < 3; i++ {
+		if b.Max[i]-b.Min[i] < thick {
+			b.Min[i] -= thick
+			b.Max[i] += thick
+		}
+	}
+	var c []geom.Vec3
+	for i := 0; i < 8; i++ {
+		c = append(c, geom.Vec3{pick(i&1, b.Min[0], b.Max[0]), pick(i&2, b.Min[1], b.Max[1]), pick(i&4, b.Min[2], b.Max[2])})
+	}
+	h, err := hull.Build(c, hull.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("decompose: bounding-box hull: %w", err)
+	}
+	return h, nil
+}
+
+func pick(bit int, lo, hi float64) float64 {
+	if bit != 0 {
+		return hi
+	}
+	return lo
+}
+
+// principalAxes returns the eigenvectors of the points' covariance, largest
+// spread first (Jacobi iteration; fixed sweep count keeps it deterministic).
+func principalAxes(pts []geom.Vec3) [3]geom.Vec3 {
+	var c geom.Vec3
+	for _, p := range pts {
+		c = c.Add(p)
+	}
+	c = c.Scale(1 / float64(len(pts)))
+	var m [3][3]float64
+	for _, p := range pts {
+		d := p.Sub(c)
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				m[i][j] += d[i] * d[j]
+			}
+		}
+	}
+	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	for sweep := 0; sweep < 32; sweep++ {
+		off := m[0][1]*m[0][1] + m[0][2]*m[0][2] + m[1][2]*m[1][2]
+		if off < 1e-30*(m[0][0]*m[0][0]+m[1][1]*m[1][1]+m[2][2]*m[2][2]) || off == 0 {
+			break
+		}
+		for _, pq := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+			p, q := pq[0], pq[1]
+			if m[p][q] == 0 {
+				continue
+			}
+			theta := (m[q][q] - m[p][p]) / (2 * m[p][q])
+			t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+			cs := 1 / math.Sqrt(t*t+1)
+			sn := t * cs
+			for k := 0; k < 3; k++ {
+				mkp, mkq := m[k][p], m[k][q]
+				m[k][p], m[k][q] = cs*mkp-sn*mkq, sn*mkp+cs*mkq
+			}
+			for k := 0; k < 3; k++ {
+				mpk, mqk := m[p][k], m[q][k]
+				m[p][k], m[q][k] = cs*mpk-sn*mqk, sn*mpk+cs*mqk
+			}
+			for k := 0; k < 3; k++ {
+				vkp, vkq := v[k][p], v[k][q]
+				v[k][p], v[k][q] = cs*vkp-sn*vkq, sn*vkp+cs*vkq
+			}
+		}
+	}
+	order := [3]int{0, 1, 2}
+	for i := 0; i < 3; i++ {
+		for j := i + 1; j < 3; j++ {
+			if m[order[j]][order[j]] > m[order[i]][order[i]] {
+				order[i], order[j] = order[j], order[i]
+			}
+		}
+	}
+	var out [3]geom.Vec3
+	for i, k := range order {
+		out[i] = geom.Vec3{v[0][k], v[1][k], v[2][k]}
+	}
+	return out
+}
+
+// hullTol is how far (relative to the points' box diagonal) a point may
+// lie outside the hull built for it before the hull is rejected. quickhull-go
+// routinely leaves points ~3e-8 outside after merging nearly coplanar
+// faces, and occasionally returns a non-convex hull on inputs with many
+// coplanar points (a cut face): up to half the part's size off.
+const hullTol = 1e-7
+
+// hullRetries is how many deterministic reshuffles of the points are tried
+// when quickhull-go returns a bad hull.
+const hullRetries = 8
+
+// errBadHull: no attempt gave a hull containing the points.
+var errBadHull = errors.New("hull package returned hulls not containing their points")
+
+// checkedHull calls hull.Build and verifies that the result is convex and
+// contains pts, retrying with reshuffled input order when it is not (see
+// hullTol). A flat set gives an error.
+func checkedHull(pts []geom.Vec3, maxV int) (*hull.Hull, error) {
+	in := pts
+	var rng *rand.Rand
+	for try := 0; ; try++ {
+		h, err := hull.Build(in, hull.Options{MaxVertices: maxV})
+		if err != nil {
+			return nil, err
+		}
+		if h.Volume() <= 0 {
+			return nil, errors.New("zero volume")
+		}
+		if hullViolation(h, pts) <= hullTol {
+			return h, nil
+		}
+		if try == hullRetries {
+			return nil, errBadHull
+		}
+		if rng == nil {
+			rng = rand.New(rand.NewPCG(uint64(len(pts)), 1))
+			in = append([]geom.Vec3(nil), pts...)
+		}
+		rng.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
+	}
+}
+
+// hullViolation returns how far the worst of pts lies outside h's face
+// planes, relative to the size of the points' box.
+func hullViolation(h *hull.Hull, pts []geom.Vec3) float64 {
+	pl := facePlanes(h)
+	var worst float64
+	for _, p := range pts {
+		if d := -depth(pl, p); d > worst {
+			worst = d
+		}
+	}
+	for _, p := range h.Vertices {
+		if d := -depth(pl, p); d > worst {
+			worst = d
+		}
+	}
+	return worst / geom.BoundsOf(pts).Diagonal()
+}

@@ -1,0 +1,350 @@
+package gltfio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// MaxJSONDepth bounds the nesting depth of a glTF JSON document. Real
+// assets nest a dozen levels; a hostile file nests thousands to exhaust
+// the stack of recursive readers.
+const MaxJSONDepth = 256
+
+// Object is a JSON object that remembers the order of its members.
+// Values are *Object, []any, json.Number, string, bool or nil.
+type Object struct {
+	keys []string
+	vals map[string]any
+}
+
+// NewObject returns an empty object.
+func NewObject() *Object { return &Object{vals: map[string]any{}} }
+
+// Get returns the member k and whether it is present.
+func (o *Object) Get(k string) (any, bool) {
+	if o == nil {
+		return nil, false
+	}
+	v, ok := o.vals[k]
+	return v, ok
+}
+
+// Set sets member k, appending it if it is new.
+func (o *Object) Set(k string, v any) {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+// Delete removes member k.
+func (o *Object) Delete(k string) {
+	if _, ok := o.vals[k]; !ok {
+		return
+	}
+	delete(o.vals, k)
+	for i, kk := range o.keys {
+		if kk == k {
+			o.keys = append(o.keys[:i], o.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// Keys returns the member names in order.
+func (o *Object) Keys() []string { return append([]string(nil), o.keys...) }
+
+// Len returns the number of members.
+func (o *Object) Len() int { return len(o.keys) }
+
+// Obj returns member k as an object, or nil.
+func (o *Object) Obj(k string) *Object {
+	v, _ := o.Get(k)
+	r, _ := v.(*Object)
+	return r
+}
+
+// Arr returns member k as an array, or nil.
+func (o *Object) Arr(k string) []any {
+	v, _ := o.Get(k)
+	r, _ := v.([]any)
+	return r
+}
+
+// Int returns member k as an integer and whether it is one.
+func (o *Object) Int(k string) (int, bool) {
+	v, ok := o.Get(k)
+	if !ok {
+		return 0, false
+	}
+	return asInt(v)
+}
+
+func asInt(v any) (int, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil {
+		f, err := n.Float64()
+		if err != nil || f != float64(int64(f)) {
+			return 0, false
+		}
+		i = int64(f)
+	}
+	if i < -1<<53 || i > 1<<53 {
+		return 0, false
+	}
+	return int(i), true
+}
+
+// MarshalJSON writes the object with its members in order.
+func (o *Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	if err := writeValue(&b, o, "", ""); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// ParseJSON parses one JSON document into an ordered tree. It refuses
+// duplicate keys, nesting deeper than MaxJSONDepth, and trailing data.
+func ParseJSON(data []byte) (*Object, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := parseValue(dec, 0, "")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("trailing data after the JSON document")
+	}
+	o, ok := v.(*Object)
+	if !ok {
+		return nil, errors.New("the JSON document is not an object")
+	}
+	return o, nil
+}
+
+func parseValue(dec *json.Decoder, depth int, path string) (any, error) {
+	if depth > MaxJSONDepth {
+		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", pathOrRoot(path), MaxJSONDepth)
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			o := NewObject()
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+				}
+				k, ok := kt.(string)
+				if !ok {
+					return nil, fmt.Errorf("%s: invalid JSON object key", pathOrRoot(path))
+				}
+				if _, dup := o.vals[k]; dup {
+					return nil, fmt.Errorf("%s: duplicate key %q", pathOrRoot(path), k)
+				}
+				v, err := parseValue(dec, depth+1, path+"."+k)
+				if err != nil {
+					return nil, err
+				}
+				o.Set(k, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			}
+			return o, nil
+		case '[':
+			a := []any{}
+			for i := 0; dec.More(); i++ {
+				v, err := parseValue(dec, depth+1, fmt.Sprintf("%s[%d]", path, i))
+				if err != nil {
+					return nil, err
+				}
+				a = append(a, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			}
+			return a, nil
+		}
+		return nil, fmt.Errorf("%s: unexpected %v", pathOrRoot(path), t)
+	default:
+		return t, nil // json.Number, string, bool, nil
+	}
+}
+
+func pathOrRoot(p string) string {
+	if p == "" {
+		return "(root)"
+	}
+	return p[1:]
+}
+
+// Encode writes v as JSON. With indent != "" it is pretty-printed.
+func Encode(v any, indent string) ([]byte, error) {
+	var b bytes.Buffer
+	if err := writeValue(&b, v, "", indent); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func writeValue(b *bytes.Buffer, v any, prefix, indent string) error {
+	nl := func(p string) {
+		if indent != "" {
+			b.WriteByte('\n')
+			b.WriteString(p)
+		}
+	}
+	switch t := v.(type) {
+	case *Object:
+		if t == nil || len(t.keys) == 0 {
+			b.WriteString("{}")
+			return nil
+		}
+		b.WriteByte('{')
+		inner := prefix + indent
+		for i, k := range t.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			nl(inner)
+			kb, _ := json.Marshal(k)
+			b.Write(kb)
+			b.WriteByte(':')
+			if indent != "" {
+				b.WriteByte(' ')
+			}
+			if err := writeValue(b, t.vals[k], inner, indent); err != nil {
+				return err
+			}
+		}
+		nl(prefix)
+		b.WriteByte('}')
+	case []any:
+		if len(t) == 0 {
+			b.WriteString("[]")
+			return nil
+		}
+		b.WriteByte('[')
+		inner := prefix + indent
+		flat := indent != "" && allScalars(t)
+		for i, e := range t {
+			if i > 0 {
+				b.WriteByte(',')
+				if flat {
+					b.WriteByte(' ')
+				}
+			}
+			if !flat {
+				nl(inner)
+			}
+			if err := writeValue(b, e, inner, indent); err != nil {
+				return err
+			}
+		}
+		if !flat {
+			nl(prefix)
+		}
+		b.WriteByte(']')
+	case json.Number:
+		b.WriteString(string(t))
+	default:
+		j, err := json.Marshal(t)
+		if err != nil {
+			return err
+		}
+		b.Write(j)
+	}
+	return nil
+}
+
+func allScalars(a []any) bool {
+	for _, e := range a {
+		switch e.(type) {
+		case *Object, []any:
+			return false
+		}
+	}
+	return true
+}
+
+// FromGo converts a value produced by encoding/json (via json.Marshal of
+// any Go value) into tree form, keeping the member order of the JSON text.
+func FromGo(v any) (any, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return FromJSON(raw)
+}
+
+// FromJSON parses any JSON value into tree form.
+func FromJSON(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	return parseValue(dec, 0, "")
+}
+
+// Num returns a JSON number for f, formatted the shortest way that
+// round-trips.
+func Num(f float64) json.Number { return json.Number(strconv.FormatFloat(f, 'g', -1, 64)) }
+
+// IntNum returns a JSON number for i.
+func IntNum(i int) json.Number { return json.Number(strconv.Itoa(i)) }
+
+// Equal reports whether two tree values are equal as JSON values: objects
+// regardless of member order, numbers by value.
+func Equal(a, b any) bool {
+	switch x := a.(type) {
+	case *Object:
+		y, ok := b.(*Object)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for _, k := range x.keys {
+			yv, ok := y.vals[k]
+			if !ok || !Equal(x.vals[k], yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !Equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		if x == y {
+			return true
+		}
+		fx, e1 := x.Float64()
+		fy, e2 := y.Float64()
+		return e1 == nil && e2 == nil && fx == fy
+	default:
+		return a == b
+	}
+}

@@ -1,0 +1,90 @@
+// Package testassets locates the project's shared test material (the
+// ../shared folder beside the repository, or $AUTOCOLLIDE_SHARED) and the
+// pinned npm test tools, for tests only.
+package testassets
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the repository root, found from this file's location.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+}
+
+// Shared returns the shared folder, skipping the test when it is absent
+// (and failing when AUTOCOLLIDE_REQUIRE_TOOLS=1, as in CI).
+func Shared(t testing.TB) string {
+	t.Helper()
+	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
+		return d
+	}
+	for dir := repoRoot(); ; {
+		if st, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && st.IsDir() {
+			return filepath.Join(dir, "shared")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			missing(t, "the shared/ folder (set AUTOCOLLIDE_SHARED)")
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// Corpus returns every .gltf and .glb file of shared/corpus, sorted.
+func Corpus(t testing.TB) []string {
+	t.Helper()
+	return gltfFiles(t, "corpus")
+}
+
+// CorpusPhysics returns every .gltf and .glb file of shared/corpus-physics
+// (real assets that already carry OMI physics), sorted.
+func CorpusPhysics(t testing.TB) []string {
+	t.Helper()
+	return gltfFiles(t, "corpus-physics")
+}
+
+func gltfFiles(t testing.TB, sub string) []string {
+	var files []string
+	filepath.Walk(filepath.Join(Shared(t), sub), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && (strings.HasSuffix(p, ".gltf") || strings.HasSuffix(p, ".glb")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	if len(files) == 0 {
+		t.Fatalf("shared/%s holds no glTF files", sub)
+	}
+	return files
+}
+
+// Tools returns the repository's tools folder with its node_modules
+// installed, skipping the test when they are missing (failing under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1).
+func Tools(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot(), "tools")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
+		missing(t, "tools/node_modules (run: npm ci --prefix tools)")
+	}
+	return dir
+}
+
+// Repo returns the repository root.
+func Repo() string { return repoRoot() }
+
+func missing(t testing.TB, what string) {
+	t.Helper()
+	if os.Getenv("AUTOCOLLIDE_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("missing %s", what)
+	}
+	t.Skipf("missing %s", what)
+}

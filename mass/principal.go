@@ -1,0 +1,194 @@
+package mass
+
+import (
+	"math"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// DegenerateTolerance is the relative difference (to the largest moment)
+// below which two principal moments count as equal. Within an equal pair or
+// triple the principal axes are arbitrary, and Principal picks them
+// canonically instead of following rounding noise.
+const DegenerateTolerance = 1e-10
+
+// jacobiSweeps bounds the cyclic Jacobi iteration; a 3×3 symmetric matrix
+// converges to machine precision in well under ten sweeps.
+const jacobiSweeps = 50
+
+// Principal diagonalises a symmetric inertia tensor: it returns the principal
+// moments d and the unit quaternion q (x, y, z, w) of the proper rotation R
+// from the principal frame to the input frame, with I = R·diag(d)·Rᵀ.
+//
+// The choice is canonical and deterministic: among the 24 ways to assign the
+// eigenvectors to the axes with signs (det R = +1), Principal keeps the
+// rotation of smallest angle (largest w), so an axis-aligned tensor gives
+// the identity and its diagonal in place, and w > 0. When two moments are
+// equal (DegenerateTolerance), only the distinct axis u is meaningful:
+// R is the smallest rotation taking the coordinate axis nearest to ±u onto
+// u (so a cylinder along Y gives the identity). When all three are equal, R
+// is the identity. The moments returned are the diagonal of Rᵀ·I·R.
+// Only the symmetric part of the input is used.
+func Principal(inertia geom.Mat3) ([3]float64, geom.Quat) {
+	a := symmetrize(inertia)
+	vals, vecs := jacobi(a)
+	scale := math.Max(math.Abs(vals[0]), math.Max(math.Abs(vals[1]), math.Abs(vals[2])))
+	tol := DegenerateTolerance * scale
+	eq01 := math.Abs(vals[0]-vals[1]) <= tol
+	eq02 := math.Abs(vals[0]-vals[2]) <= tol
+	eq12 := math.Abs(vals[1]-vals[2]) <= tol
+	var r geom.Mat3
+	switch {
+	case scale == 0 || math.IsNaN(scale) || (eq01 && eq02) || (eq01 && eq12) || (eq02 && eq12):
+		r = geom.Identity3()
+	case eq01:
+		r = alignAxis(vecs.Col(2))
+	case eq02:
+		r = alignAxis(vecs.Col(1))
+	case eq12:
+		r = alignAxis(vecs.Col(0))
+	default:
+		r = nearestAssignment(vecs)
+	}
+	d := rayleigh(a, r)
+	return d, canonicalQuat(geom.QuatFromMat3(r))
+}
+
+// rayleigh returns the diagonal of Rᵀ·A·R.
+func rayleigh(a geom.Mat3, r geom.Mat3) [3]float64 {
+	var d [3]float64
+	for k := 0; k < 3; k++ {
+		c := r.Col(k)
+		d[k] = c.Dot(a.MulVec(c))
+	}
+	return d
+}
+
+// canonicalQuat fixes the sign of q: w > 0, or for w = 0 the first non-zero
+// component positive.
+func canonicalQuat(q geom.Quat) geom.Quat {
+	for _, k := range [4]int{3, 0, 1, 2} {
+		if q[k] > 0 {
+			return q
+		}
+		if q[k] < 0 {
+			return geom.Quat{-q[0], -q[1], -q[2], -q[3]}
+		}
+	}
+	return geom.IdentityQuat()
+}
+
+// jacobi diagonalises the symmetric matrix a with cyclic Jacobi rotations and
+// returns its eigenvalues and the matrix whose columns are the eigenvectors.
+func jacobi(a geom.Mat3) ([3]float64, geom.Mat3) {
+	v := geom.Identity3()
+	for sweep := 0; sweep < jacobiSweeps; sweep++ {
+		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
+		if off == 0 {
+			break
+		}
+		diag := a[0][0]*a[0][0] + a[1][1]*a[1][1] + a[2][2]*a[2][2]
+		if off <= 1e-36*diag {
+			break
+		}
+		for _, pq := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+			p, q := pq[0], pq[1]
+			if a[p][q] == 0 {
+				continue
+			}
+			theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
+			t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+			if theta < 0 {
+				t = -t
+			}
+			c := 1 / math.Sqrt(t*t+1)
+			s := t * c
+			// A ← Jᵀ·A·J with J the rotation in the (p, q) plane.
+			for k := 0; k < 3; k++ {
+				akp, akq := a[k][p], a[k][q]
+				a[k][p] = c*akp - s*akq
+				a[k][q] = s*akp + c*akq
+			}
+			for k := 0; k < 3; k++ {
+				apk, aqk := a[p][k], a[q][k]
+				a[p][k] = c*apk - s*aqk
+				a[q][k] = s*apk + c*aqk
+			}
+			for k := 0; k < 3; k++ {
+				vkp, vkq := v[k][p], v[k][q]
+				v[k][p] = c*vkp - s*vkq
+				v[k][q] = s*vkp + c*vkq
+			}
+		}
+	}
+	return [3]float64{a[0][0], a[1][1], a[2][2]}, v
+}
+
+// nearestAssignment returns, among the proper rotations whose columns are
+// the eigenvectors (columns of vecs) in some order and with some signs, the
+// one with the largest trace (smallest rotation angle). Ties go to the first
+// in a fixed enumeration order.
+func nearestAssignment(vecs geom.Mat3) geom.Mat3 {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	best := geom.Identity3()
+	bestTrace := math.Inf(-1)
+	for _, p := range perms {
+		for signs := 0; signs < 8; signs++ {
+			var cols [3]geom.Vec3
+			for k := 0; k < 3; k++ {
+				s := 1.0
+				if signs&(1<<k) != 0 {
+					s = -1
+				}
+				cols[k] = vecs.Col(p[k]).Scale(s)
+			}
+			m := geom.FromCols(cols[0], cols[1], cols[2])
+			if m.Det() <= 0 {
+				continue
+			}
+			if tr := m[0][0] + m[1][1] + m[2][2]; tr > bestTrace+1e-12 {
+				best, bestTrace = m, tr
+			}
+		}
+	}
+	return orthonormalize(best)
+}
+
+// alignAxis returns the smallest rotation taking the coordinate axis nearest
+// to ±u onto ±u (whichever sign is closer).
+func alignAxis(u geom.Vec3) geom.Mat3 {
+	u = u.Normalize()
+	k := 0
+	for i := 1; i < 3; i++ {
+		if math.Abs(u[i]) > math.Abs(u[k]) {
+			k = i
+		}
+	}
+	if u[k] < 0 {
+		u = u.Scale(-1)
+	}
+	var e geom.Vec3
+	e[k] = 1
+	// Rotation taking e to u about e×u (Rodrigues with cos = e·u ≥ 1/√3).
+	axis := e.Cross(u)
+	c := u[k]
+	s := axis.Len()
+	if s == 0 {
+		return geom.Identity3()
+	}
+	axis = axis.Scale(1 / s)
+	half := math.Atan2(s, c) / 2
+	sh := math.Sin(half)
+	q := geom.Quat{axis[0] * sh, axis[1] * sh, axis[2] * sh, math.Cos(half)}
+	return q.Mat3()
+}
+
+// orthonormalize removes rounding drift from a near-rotation with
+// Gram–Schmidt on its columns, keeping det = +1.
+func orthonormalize(m geom.Mat3) geom.Mat3 {
+	x := m.Col(0).Normalize()
+	y := m.Col(1)
+	y = y.Sub(x.Scale(x.Dot(y))).Normalize()
+	z := x.Cross(y)
+	return geom.FromCols(x, y, z)
+}

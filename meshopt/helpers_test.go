@@ -1,0 +1,173 @@
+package meshopt
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// repoRoot walks up from the package directory to the directory holding go.mod.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the package directory")
+		}
+		dir = parent
+	}
+}
+
+// sharedDir returns the shared folder (AUTOCOLLIDE_SHARED, or the first
+// ancestor's "shared" that holds corpus/), skipping the test when absent.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		cand := filepath.Join(dir, "shared")
+		if st, err := os.Stat(filepath.Join(cand, "corpus")); err == nil && st.IsDir() {
+			return cand
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("shared/corpus not found (set AUTOCOLLIDE_SHARED)")
+		}
+		dir = parent
+	}
+}
+
+// toolsDir returns the repository's tools folder when its node_modules are
+// installed; otherwise it skips the test, or fails it when
+// AUTOCOLLIDE_REQUIRE_TOOLS=1.
+func toolsDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "tools")
+	_, errMod := os.Stat(filepath.Join(dir, "node_modules", "meshoptimizer"))
+	_, errNode := exec.LookPath("node")
+	if errMod != nil || errNode != nil {
+		if os.Getenv("AUTOCOLLIDE_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("node tools required but missing (run `cd tools && npm ci`): %v %v", errMod, errNode)
+		}
+		t.Skip("tools/node_modules/meshoptimizer or node missing; run `cd tools && npm ci --no-audit --no-fund`")
+	}
+	return dir
+}
+
+// runNode runs tools/meshopt/<script> with req as JSON on stdin and decodes
+// the JSON answer into resp.
+func runNode(t testing.TB, script string, req, resp any) {
+	t.Helper()
+	dir := toolsDir(t)
+	in, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(dir, "meshopt", script))
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
+	}
+	if err := json.Unmarshal(out, resp); err != nil {
+		t.Fatalf("node %s: bad JSON answer: %v", script, err)
+	}
+}
+
+// stream is one compressed buffer with the parameters needed to decode it.
+type stream struct {
+	Name       string `json:"name,omitempty"`
+	Mode       string `json:"mode"`
+	Filter     string `json:"filter,omitempty"`
+	Count      int    `json:"count"`
+	ByteStride int    `json:"byteStride"`
+	Src        []byte `json:"src"` // base64 in JSON
+}
+
+// decodeResult is decode.mjs's answer for one stream.
+type decodeResult struct {
+	Out   []byte `json:"out"`
+	Error string `json:"error"`
+}
+
+// npmDecode decodes the streams with the npm reference decoder.
+func npmDecode(t testing.TB, streams []stream) []decodeResult {
+	t.Helper()
+	var res []decodeResult
+	runNode(t, "decode.mjs", streams, &res)
+	if len(res) != len(streams) {
+		t.Fatalf("decode.mjs answered %d results for %d streams", len(res), len(streams))
+	}
+	return res
+}
+
+// encodeRequest is one input of encode.mjs.
+type encodeRequest struct {
+	Mode           string        `json:"mode"`
+	Count          int           `json:"count"`
+	ByteStride     int           `json:"byteStride"`
+	Data           []byte        `json:"data"`
+	Filter         *filterParams `json:"filter,omitempty"`
+	Version        *int          `json:"version,omitempty"`
+	Level          *int          `json:"level,omitempty"`
+	DefaultEncoder bool          `json:"defaultEncoder,omitempty"`
+	// Not sent: how the decoder must be called and what to call the case.
+	name, decodeFilter string
+}
+
+type filterParams struct {
+	Kind    string `json:"kind"`
+	Bits    int    `json:"bits"`
+	ExpMode string `json:"expMode,omitempty"`
+}
+
+type encodeResult struct {
+	Src   []byte `json:"src"`
+	Raw   []byte `json:"raw"`
+	Error string `json:"error"`
+}
+
+// npmEncode encodes the requests with the npm encoder and returns the
+// streams (with the raw bytes that were compressed, for lossless checks).
+func npmEncode(t testing.TB, reqs []encodeRequest) ([]stream, [][]byte) {
+	t.Helper()
+	var res []encodeResult
+	runNode(t, "encode.mjs", reqs, &res)
+	if len(res) != len(reqs) {
+		t.Fatalf("encode.mjs answered %d results for %d requests", len(res), len(reqs))
+	}
+	streams := make([]stream, len(reqs))
+	raws := make([][]byte, len(reqs))
+	for i, r := range res {
+		if r.Error != "" {
+			t.Fatalf("encode %s: %s", reqs[i].name, r.Error)
+		}
+		streams[i] = stream{Name: reqs[i].name, Mode: reqs[i].Mode, Filter: reqs[i].decodeFilter,
+			Count: reqs[i].Count, ByteStride: reqs[i].ByteStride, Src: r.Src}
+		raws[i] = r.Raw
+	}
+	return streams, raws
+}
+
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+func intp(v int) *int { return &v }

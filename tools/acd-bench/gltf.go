@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/obj"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// readGLTF flattens the triangle primitives of a glTF file's default scene
+// (float POSITION accessors, node transforms applied) into one mesh.
+func readGLTF(path string) (*obj.Mesh, error) {
+	doc, err := gltf.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m := &obj.Mesh{}
+	var roots []int
+	if doc.Scene != nil && *doc.Scene < len(doc.Scenes) {
+		roots = doc.Scenes[*doc.Scene].Nodes
+	} else if len(doc.Scenes) > 0 {
+		roots = doc.Scenes[0].Nodes
+	}
+	var walk func(n int, parent geom.Mat4, depth int) error
+	walk = func(n int, parent geom.Mat4, depth int) error {
+		if n < 0 || n >= len(doc.Nodes) || depth > 64 {
+			return fmt.Errorf("%s: bad node %d", path, n)
+		}
+		node := doc.Nodes[n]
+		local := geom.Mat4FromGLTF(node.MatrixOrDefault())
+		if node.Matrix == gltf.DefaultMatrix || node.Matrix == [16]float64{} {
+			r := node.RotationOrDefault()
+			local = geom.TRS(geom.Vec3(node.Translation), geom.Quat{r[0], r[1], r[2], r[3]}, geom.Vec3(node.Scale))
+		}
+		world := parent.Mul(local)
+		if node.Mesh != nil && *node.Mesh < len(doc.Meshes) {
+			for _, p := range doc.Meshes[*node.Mesh].Primitives {
+				if p.Mode != gltf.PrimitiveTriangles {
+					continue
+				}
+				pi, ok := p.Attributes[gltf.POSITION]
+				if !ok {
+					continue
+				}
+				pos, err := modeler.ReadPosition(doc, doc.Accessors[pi], nil)
+				if err != nil {
+					return fmt.Errorf("%s: %w", path, err)
+				}
+				var idx []uint32
+				if p.Indices != nil {
+					if idx, err = modeler.ReadIndices(doc, doc.Accessors[*p.Indices], nil); err != nil {
+						return fmt.Errorf("%s: %w", path, err)
+					}
+				} else {
+					for i := range pos {
+						idx = append(idx, uint32(i))
+					}
+				}
+				off := uint32(len(m.Vertices))
+				for _, q := range pos {
+					m.Vertices = append(m.Vertices, world.Point(geom.Vec3{float64(q[0]), float64(q[1]), float64(q[2])}))
+				}
+				for i := 0; i+2 < len(idx); i += 3 {
+					m.Triangles = append(m.Triangles, [3]uint32{idx[i] + off, idx[i+1] + off, idx[i+2] + off})
+				}
+			}
+		}
+		for _, c := range node.Children {
+			if err := walk(c, world, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, r := range roots {
+		if err := walk(r, geom.Identity4(), 0); err != nil {
+			return nil, err
+		}
+	}
+	if len(m.Triangles) == 0 {
+		return nil, fmt.Errorf("%s: no triangles", path)
+	}
+	return m, nil
+}
+
+// writeOBJ writes a mesh as OBJ (for vhacd.mjs, which reads only OBJ).
+func writeOBJ(path string, m *obj.Mesh) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, v := range m.Vertices {
+		fmt.Fprintf(w, "v %.9g %.9g %.9g\n", v[0], v[1], v[2])
+	}
+	for _, t := range m.Triangles {
+		fmt.Fprintf(w, "f %d %d %d\n", t[0]+1, t[1]+1, t[2]+1)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

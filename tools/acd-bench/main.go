@@ -1,0 +1,146 @@
+// Command acd-bench runs decompose.Decompose on OBJ meshes, measures its
+// hulls and (optionally) V-HACD's hulls from vhacd-js with the same
+// decompose.Measure, and prints a Markdown table.
+//
+//	go run ./tools/acd-bench -vhacd vhacd.json mesh1.obj mesh2.obj ...
+//
+// The vhacd.json file is written by vhacd.mjs: for each mesh file name, the
+// hulls (vertex arrays) and the seconds taken. run.sh runs both. Times are
+// medians of -repeat runs, wall clock and process CPU (the CPU figure is the
+// fairer one on a shared machine; ours uses every core, vhacd-js one).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/autocollide/autocollide/decompose"
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/obj"
+)
+
+type vhacdMesh struct {
+	Seconds    float64        `json:"seconds"`
+	CPUSeconds float64        `json:"cpuSeconds"`
+	Hulls      [][][3]float64 `json:"hulls"`
+	Error      string         `json:"error"`
+}
+
+func main() {
+	vhacdPath := flag.String("vhacd", "", "JSON results of vhacd.mjs (optional)")
+	samples := flag.Int("samples", decompose.DefaultSamples, "samples per surface for the metrics")
+	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
+	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
+	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
+	flag.Parse()
+	if *export != "" {
+		for _, path := range flag.Args() {
+			m, err := readGLTF(path)
+			if err != nil {
+				fail(err)
+			}
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			if err := writeOBJ(filepath.Join(*export, name+".obj"), m); err != nil {
+				fail(err)
+			}
+		}
+		return
+	}
+	var vh map[string]vhacdMesh
+	if *vhacdPath != "" {
+		b, err := os.ReadFile(*vhacdPath)
+		if err != nil {
+			fail(err)
+		}
+		if err := json.Unmarshal(b, &vh); err != nil {
+			fail(fmt.Errorf("%s: %w", *vhacdPath, err))
+		}
+	}
+	fmt.Printf("GOMAXPROCS=%d, %d samples per surface, median of %d runs. Distances in %% of the bounding-box diagonal.\n\n", runtime.GOMAXPROCS(0), *samples, *repeat)
+	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, path := range flag.Args() {
+		m, err := obj.ReadFile(path)
+		if err != nil {
+			fail(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(path), ".obj")
+		var res *decompose.Result
+		var times, cpus []float64
+		for r := 0; r < *repeat; r++ {
+			c0 := cpuSeconds()
+			t0 := time.Now()
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity})
+			times = append(times, time.Since(t0).Seconds())
+			cpus = append(cpus, cpuSeconds()-c0)
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", path, err))
+			}
+		}
+		ours, oursCPU := median(times), median(cpus)
+		mt := decompose.Measure(m.Vertices, m.Triangles, res.Hulls, *samples, 1)
+		ratio, cpuRatio := "–", "–"
+		v, ok := vh[name]
+		if ok && v.Error == "" && v.Seconds > 0 {
+			ratio = fmt.Sprintf("%.3f", ours/v.Seconds)
+			cpuRatio = fmt.Sprintf("%.3f", oursCPU/v.CPUSeconds)
+		}
+		row(name, len(m.Triangles), "decompose", mt, ours, oursCPU, ratio, cpuRatio)
+		if ok {
+			if v.Error != "" {
+				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
+				continue
+			}
+			var hs []*hull.Hull
+			for _, pts := range v.Hulls {
+				ps := make([]geom.Vec3, len(pts))
+				for i, p := range pts {
+					ps[i] = geom.Vec3(p)
+				}
+				h, err := hull.Build(ps, hull.Options{MaxVertices: 1 << 20})
+				if err != nil {
+					continue
+				}
+				hs = append(hs, h)
+			}
+			row(name, len(m.Triangles), "vhacd-js", decompose.Measure(m.Vertices, m.Triangles, hs, *samples, 1), v.Seconds, v.CPUSeconds, "", "")
+		}
+	}
+}
+
+func row(name string, tris int, tool string, m decompose.Metrics, secs, cpu float64, ratio, cpuRatio string) {
+	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.3f | %.3f | %s | %s |\n",
+		name, tris, tool, m.Hulls, m.Vertices, m.MaxVertices, 100*m.Uncovered, 100*m.MaxVertexOutside,
+		100*m.BloatMean, 100*m.BloatMax, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// cpuSeconds is the process's user+system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "acd-bench:", err)
+	os.Exit(1)
+}
