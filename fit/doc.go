@@ -16,8 +16,9 @@
 // strictly whatever the hull's accuracy: Contains(s, p, 0) is true for every
 // input point. A capped or approximate hull only costs optimality.
 //
-// Flat inputs are accepted. When the hull has no volume (quickhull fails, or
-// its volume is below 1e-15 of the diagonal cubed), the support set is the
+// Flat inputs are accepted. When the hull package reports the set flat,
+// line-like or a point (its thin slab is then ignored), or the hull has no
+// volume (below 1e-15 of the diagonal cubed), the support set is the
 // 2-D convex hull of the points projected on their principal plane, or the
 // two ends of a collinear set. The shapes are then thin — a box of thickness
 // 2·tolerance, a capsule of radius tolerance — and Overshoot is +Inf. A set

@@ -226,7 +226,8 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 			return in, nil
 		}
 	}
-	if lo, hi := extents(points, in.pca, in.origin); hi[2]-lo[2] > flatThickness*in.diag {
+	degenerate := h != nil && h.Degenerate != hull.NotDegenerate
+	if lo, hi := extents(points, in.pca, in.origin); !degenerate && hi[2]-lo[2] > flatThickness*in.diag {
 		// Not flat, yet no usable hull: search every point (slower, and
 		// Overshoot is +Inf as the hull volume is unknown).
 		in.dim = 3
@@ -241,7 +242,8 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 }
 
 // flatThickness is the extent along the least principal axis, relative to
-// the diagonal, above which a set without a hull is still treated as solid.
+// the diagonal, above which a set without a usable hull is still treated as
+// solid (unless the hull package itself reported it flat or line-like).
 const flatThickness = 1e-9
 
 // uncapped asks the hull package for every hull vertex.
