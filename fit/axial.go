@@ -12,12 +12,19 @@ const (
 	// axisSeedsSphere is the number of extra seed directions spread over the
 	// sphere, on top of the principal and box axes.
 	axisSeedsSphere = 16
-	// axisRefined is how many of the best seeds are refined.
-	axisRefined = 2
+	// axisRefined is how many of the best seeds are refined down to
+	// axisCoarseStop radians; the best axisFine of them are then refined
+	// down to refineStop.
+	axisRefined    = 6
+	axisCoarseStop = 0.004
+	axisFine       = 2
+	// coarseTilts and fineTilts are the tilt axes of the two phases.
+	coarseTilts = 6
+	fineTilts   = 4
 	// radiusScan and radiusGolden are the coarse samples and golden-section
 	// steps of the capsule radius search for one axis.
-	radiusScan   = 6
-	radiusGolden = 12
+	radiusScan   = 4
+	radiusGolden = 10
 	// finalGolden is the number of golden-section steps of the final fit.
 	finalGolden = 32
 )
@@ -166,11 +173,20 @@ type axialFunc func(e *axialEval, a, b, u geom.Vec3, golden int) axial
 // set: seeds from the principal axes, the best box's axes and a spread of
 // directions; the best few are refined by pattern search on the sphere.
 func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
-	e := newAxialEval(in.searchSet(opt))
-	cost := func(u geom.Vec3) float64 {
-		a, b := orthoFrame(u)
-		return fit(e, a, b, u, radiusGolden).vol
+	s := in.searchSet(opt)
+	fine := newAxialEval(s)
+	coarse := fine
+	if half := max(8, opt.coreDirections()/2); len(s) > half {
+		// Seeds and the coarse phase use a core half as dense as the box's.
+		coarse = newAxialEval(in.core(half))
 	}
+	costOn := func(e *axialEval) func(geom.Vec3) float64 {
+		return func(u geom.Vec3) float64 {
+			a, b := orthoFrame(u)
+			return fit(e, a, b, u, radiusGolden).vol
+		}
+	}
+	cost := costOn(coarse)
 	type cand struct {
 		u geom.Vec3
 		v float64
@@ -190,10 +206,17 @@ func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
 		cands[i] = cand{u, cost(u)}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
+	// Coarse refinement of the best seeds, fine refinement of the best two.
+	cands = cands[:min(len(cands), axisRefined)]
+	for i := range cands {
+		cands[i].u, cands[i].v = refineAxis(cands[i].u, cands[i].v, cost, refineStart, axisCoarseStop, coarseTilts)
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
 	best := cand{v: math.Inf(1)}
-	for i := 0; i < len(cands) && i < axisRefined; i++ {
+	cost = costOn(fine)
+	for i := 0; i < len(cands) && i < axisFine; i++ {
 		c := cands[i]
-		c.u, c.v = refineAxis(c.u, c.v, cost)
+		c.u, c.v = refineAxis(c.u, cost(c.u), cost, axisCoarseStop, refineStop, fineTilts)
 		if c.v < best.v {
 			best = c
 		}
@@ -204,13 +227,12 @@ func (in *Input) axisSearch(opt Options, fit axialFunc) geom.Vec3 {
 // refineAxis improves the unit axis u by pattern search on the sphere:
 // small tilts towards four directions orthogonal to u, step halved when
 // none helps.
-func refineAxis(u geom.Vec3, v float64, cost func(geom.Vec3) float64) (geom.Vec3, float64) {
-	s := 1 / math.Sqrt2
-	for step, it := refineStart, 0; step > refineStop && it < refineIterations; it++ {
+func refineAxis(u geom.Vec3, v float64, cost func(geom.Vec3) float64, start, stop float64, tilts int) (geom.Vec3, float64) {
+	for step, it := start, 0; step > stop && it < refineIterations; it++ {
 		a, b := orthoFrame(u)
 		improved := false
 	trials:
-		for _, ax := range [4]geom.Vec3{a, b, a.Add(b).Scale(s), a.Sub(b).Scale(s)} {
+		for _, ax := range tiltAxes(a, b, tilts) {
 			for _, sgn := range [2]float64{1, -1} {
 				u2 := rotAbout(ax, sgn*step).MulVec(u).Normalize()
 				if v2 := cost(u2); v2 < v*(1-refineGain) {
@@ -224,6 +246,18 @@ func refineAxis(u geom.Vec3, v float64, cost func(geom.Vec3) float64) (geom.Vec3
 		}
 	}
 	return u, v
+}
+
+// tiltAxes are n rotation axes in the plane (a, b), π/n apart: the tilts
+// of a pattern search on the sphere. Too few directions stall in the narrow
+// valleys of the capsule and cylinder volumes.
+func tiltAxes(a, b geom.Vec3, n int) []geom.Vec3 {
+	out := make([]geom.Vec3, n)
+	for k := range out {
+		s, c := math.Sincos(math.Pi * float64(k) / float64(n))
+		out[k] = a.Scale(c).Add(b.Scale(s))
+	}
+	return out
 }
 
 // axialFrame returns the axis of the flat or solid set for fit, as a

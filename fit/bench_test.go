@@ -49,7 +49,7 @@ func BenchmarkFit(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("n=%d/prepare", n), func(b *testing.B) {
 			defer reportCPU(b, cpuTime())
-			for b.Loop() {
+			for i := 0; i < b.N; i++ {
 				if _, err := Prepare(pts); err != nil {
 					b.Fatal(err)
 				}
@@ -76,7 +76,7 @@ func BenchmarkFit(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("n=%d/all4+hull", n), func(b *testing.B) {
 			defer reportCPU(b, cpuTime())
-			for b.Loop() {
+			for i := 0; i < b.N; i++ {
 				in, err := Prepare(pts)
 				if err != nil {
 					b.Fatal(err)

@@ -1,7 +1,9 @@
 package fit
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -66,15 +68,16 @@ func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 		return r
 	}
 	s := in.searchSet(opt)
-	type cand struct {
-		r geom.Mat3
-		v float64
-	}
+	type cand = frameCand
 	var cands []cand
-	if p := newPolytope(s); p != nil {
-		for _, n := range p.normals {
-			r, v := faceFlushBox(p.silhouette(n), n, heightAlong(p.pts, n))
-			cands = append(cands, cand{r, v})
+	if p := in.memoFor(opt).poly; p != nil {
+		if len(s) == len(in.support) {
+			cands = p.arcSweep()
+		} else {
+			for _, n := range p.normals {
+				r, v := p.boxFor(n)
+				cands = append(cands, cand{r, v})
+			}
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].v < cands[j].v })
@@ -102,6 +105,12 @@ func (in *Input) computeBoxFrame(opt Options) geom.Mat3 {
 		}
 	}
 	return best
+}
+
+// frameCand is a candidate box frame and its volume on the search set.
+type frameCand struct {
+	r geom.Mat3
+	v float64
 }
 
 // finishBox measures every input point in the frame r (as its quaternion
@@ -164,7 +173,19 @@ type polytope struct {
 	pts     []geom.Vec3
 	normals []geom.Vec3 // distinct outward face normals, sorted
 	vnorm   [][]int32   // per vertex: indices into normals of its faces
+	arcs    []arc       // normal cones of the edges between distinct faces
 }
+
+// arc is the normal cone of a hull edge: the great-circle arc from n0,
+// turning about ax by up to ang radians, to the other face's normal. Every
+// plane through the edge that supports the hull has its normal on it.
+type arc struct {
+	n0, ax geom.Vec3
+	ang    float64
+	i, j   int32 // indices of the end normals
+}
+
+func (a arc) at(th float64) geom.Vec3 { return rotAbout(a.ax, th).MulVec(a.n0).Normalize() }
 
 // newPolytope builds the hull of pts (nil if it cannot be built).
 func newPolytope(pts []geom.Vec3) *polytope {
@@ -193,18 +214,162 @@ func newPolytope(pts []geom.Vec3) *polytope {
 		return fs[i].t < fs[j].t
 	})
 	p := &polytope{pts: h.Vertices, vnorm: make([][]int32, len(h.Vertices))}
+	tnorm := make([]int32, len(h.Triangles))
+	for i := range tnorm {
+		tnorm[i] = -1
+	}
 	for _, f := range fs {
 		if len(p.normals) == 0 || f.n.Sub(p.normals[len(p.normals)-1]).Len2() > 1e-20 {
 			p.normals = append(p.normals, f.n)
 		}
 		k := int32(len(p.normals) - 1)
+		tnorm[f.t] = k
 		for _, v := range h.Triangles[f.t] {
 			if l := p.vnorm[v]; len(l) == 0 || l[len(l)-1] != k {
 				p.vnorm[v] = append(l, k)
 			}
 		}
 	}
+	p.arcs = edgeArcs(h.Triangles, tnorm, p.normals)
 	return p
+}
+
+// edgeArcs returns the distinct arcs of the edges whose two triangles have
+// different normals, in a deterministic order.
+func edgeArcs(tris [][3]uint32, tnorm []int32, normals []geom.Vec3) []arc {
+	type half struct {
+		a, b uint32
+		n    int32
+	}
+	var hs []half
+	for i, t := range tris {
+		if tnorm[i] < 0 {
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			a, b := t[k], t[(k+1)%3]
+			if a > b {
+				a, b = b, a
+			}
+			hs = append(hs, half{a, b, tnorm[i]})
+		}
+	}
+	slices.SortFunc(hs, func(x, y half) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.b, y.b); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.n, y.n)
+	})
+	type pair struct{ i, j int32 }
+	var ps []pair
+	for k := 0; k+1 < len(hs); k++ {
+		x, y := hs[k], hs[k+1]
+		if x.a == y.a && x.b == y.b && x.n != y.n {
+			ps = append(ps, pair{x.n, y.n})
+		}
+	}
+	slices.SortFunc(ps, func(x, y pair) int {
+		if c := cmp.Compare(x.i, y.i); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.j, y.j)
+	})
+	ps = slices.Compact(ps)
+	arcs := make([]arc, 0, len(ps))
+	for _, q := range ps {
+		n0, n1 := normals[q.i], normals[q.j]
+		ax := n0.Cross(n1)
+		if l := ax.Len(); l > 1e-12 {
+			arcs = append(arcs, arc{n0, ax.Scale(1 / l), math.Acos(math.Max(-1, math.Min(1, n0.Dot(n1)))), q.i, q.j})
+		}
+	}
+	return arcs
+}
+
+// boxFor is the smallest box with the unit vector n as an axis.
+func (p *polytope) boxFor(n geom.Vec3) (geom.Mat3, float64) {
+	return faceFlushBox(p.silhouette(n), n, heightAlong(p.pts, n))
+}
+
+// Arc-sweep parameters.
+const (
+	// arcStep is the largest angle between two samples of an edge arc.
+	arcStep = 0.2
+	// arcRefined is how many arcs, best sample first, get a golden-section
+	// search around their best sample.
+	arcRefined = 8
+	// arcGolden is the number of golden-section steps on one arc.
+	arcGolden = 20
+)
+
+// arcSweep returns candidate frames for the minimum box. By O'Rourke's
+// theorem a face of an optimal box contains a hull edge, so that face's
+// normal lies on the edge's arc; for a fixed normal the best box is exact
+// (calipers). The sweep samples every arc (endpoints, i.e. every face
+// normal, included) at most arcStep apart, then refines the best arcs by
+// golden-section search around their best sample.
+func (p *polytope) arcSweep() []frameCand {
+	type sample struct {
+		arc   int
+		th, h float64
+		c     frameCand
+	}
+	faces := make([]frameCand, len(p.normals)) // arc ends: each face once
+	for i, n := range p.normals {
+		faces[i].r, faces[i].v = p.boxFor(n)
+	}
+	var all []sample
+	for ai, a := range p.arcs {
+		k := max(1, int(math.Ceil(a.ang/arcStep)))
+		h := a.ang / float64(k)
+		all = append(all, sample{ai, 0, h, faces[a.i]}, sample{ai, a.ang, h, faces[a.j]})
+		for i := 1; i < k; i++ {
+			th := float64(i) * h
+			r, v := p.boxFor(a.at(th))
+			all = append(all, sample{ai, th, h, frameCand{r, v}})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].c.v < all[j].c.v })
+	used := make([]bool, len(p.arcs))
+	var out []frameCand
+	for _, s := range all {
+		if len(out) == arcRefined {
+			break
+		}
+		if used[s.arc] {
+			continue
+		}
+		used[s.arc] = true
+		a := p.arcs[s.arc]
+		best := s.c
+		x0, x1 := math.Max(0, s.th-s.h), math.Min(a.ang, s.th+s.h)
+		g := (math.Sqrt(5) - 1) / 2
+		xa, xb := x1-g*(x1-x0), x0+g*(x1-x0)
+		ra, va := p.boxFor(a.at(xa))
+		rb, vb := p.boxFor(a.at(xb))
+		for k := 0; k < arcGolden; k++ {
+			if va < best.v {
+				best = frameCand{ra, va}
+			}
+			if vb < best.v {
+				best = frameCand{rb, vb}
+			}
+			if va < vb {
+				x1, xb, rb, vb = xb, xa, ra, va
+				xa = x1 - g*(x1-x0)
+				ra, va = p.boxFor(a.at(xa))
+			} else {
+				x0, xa, ra, va = xa, xb, rb, vb
+				xb = x0 + g*(x1-x0)
+				rb, vb = p.boxFor(a.at(xb))
+			}
+		}
+		out = append(out, best)
+	}
+	return out
 }
 
 // silhouette returns the vertices that can project onto the outline of the

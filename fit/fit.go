@@ -63,9 +63,9 @@ const (
 	// DefaultTolerance is the containment margin as a fraction of the
 	// points' bounding-box diagonal.
 	DefaultTolerance = 1e-6
-	// DefaultExactMaxVertices is the largest support set searched
-	// exhaustively (every hull face as a box face, axis searches on every
-	// vertex). Bigger hulls are first reduced to a core set.
+	// DefaultExactMaxVertices is the largest hull searched in full (the box
+	// sweeps every edge arc; axis searches use every vertex). Bigger hulls
+	// are first reduced to a core set.
 	DefaultExactMaxVertices = 256
 	// DefaultCoreDirections is the number of directions whose extreme hull
 	// vertices form the core set of a big hull.
@@ -81,7 +81,7 @@ type Options struct {
 	// DefaultTolerance; negative = no margin).
 	Tolerance float64
 	// ExactMaxVertices: hulls with at most this many vertices are searched
-	// exhaustively; bigger ones through a core set (0 = default).
+	// in full; bigger ones through a core set (0 = default).
 	ExactMaxVertices int
 	// CoreDirections is the number of sampling directions for the core set
 	// of big hulls (0 = default).
@@ -155,6 +155,7 @@ type searchKey struct{ exactMax, coreDirs int }
 
 type memo struct {
 	set      []geom.Vec3
+	poly     *polytope // hull of set with face normals (nil if flat)
 	box      geom.Mat3
 	hasFrame bool
 }
@@ -170,6 +171,9 @@ func (in *Input) memoFor(opt Options) *memo {
 	m := in.memos[k]
 	if m == nil {
 		m = &memo{set: in.computeSearchSet(opt)}
+		if in.dim == 3 {
+			m.poly = newPolytope(m.set)
+		}
 		in.memos[k] = m
 	}
 	return m
@@ -222,7 +226,8 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 			return in, nil
 		}
 	}
-	if lo, hi := extents(points, in.pca, in.origin); hi[2]-lo[2] > flatThickness*in.diag {
+	degenerate := h != nil && h.Degenerate != hull.NotDegenerate
+	if lo, hi := extents(points, in.pca, in.origin); !degenerate && hi[2]-lo[2] > flatThickness*in.diag {
 		// Not flat, yet no usable hull: search every point (slower, and
 		// Overshoot is +Inf as the hull volume is unknown).
 		in.dim = 3
@@ -237,7 +242,8 @@ func PrepareWithHull(points []geom.Vec3, h *hull.Hull) (*Input, error) {
 }
 
 // flatThickness is the extent along the least principal axis, relative to
-// the diagonal, above which a set without a hull is still treated as solid.
+// the diagonal, above which a set without a usable hull is still treated as
+// solid (unless the hull package itself reported it flat or line-like).
 const flatThickness = 1e-9
 
 // uncapped asks the hull package for every hull vertex.

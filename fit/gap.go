@@ -13,6 +13,9 @@ const (
 	// gjkRelTol stops a query once the support point no longer brings the
 	// closest point nearer by this fraction of the squared distance.
 	gjkRelTol = 1e-10
+	// gjkAbsTol (times the diagonal) ends a query whose duality gap is
+	// below its square: points on the hull's surface converge to it.
+	gjkAbsTol = 1e-9
 )
 
 // maxGap estimates the largest distance from the surface of s to the convex
@@ -96,16 +99,26 @@ func (in *Input) hullDistance(p geom.Vec3, start int) (float64, int) {
 	w[0] = in.support[start]
 	nw := 1
 	x := w[0]
+	// Every x is a point of the hull, so |x−p| only overestimates: keep the
+	// smallest in case round-off makes the iteration cycle.
+	best := math.Inf(1)
+	absTol := gjkAbsTol * in.diag * gjkAbsTol * in.diag
 	for it := 0; it < gjkIterations; it++ {
 		v := x.Sub(p)
 		vv := v.Len2()
+		best = math.Min(best, vv)
 		if vv == 0 {
 			return 0, start
 		}
 		start = in.supportIndex(v.Scale(-1), start)
 		s := in.support[start]
-		if v.Dot(x.Sub(s)) <= gjkRelTol*vv {
+		if gap := v.Dot(x.Sub(s)); gap <= gjkRelTol*vv || gap <= absTol {
 			break
+		}
+		for _, q := range w[:nw] {
+			if q == s { // no new support point: no progress possible
+				return math.Sqrt(best), start
+			}
 		}
 		w[nw] = s
 		nw++
@@ -114,7 +127,7 @@ func (in *Input) hullDistance(p geom.Vec3, start int) (float64, int) {
 			return 0, start
 		}
 	}
-	return x.Sub(p).Len(), start
+	return math.Sqrt(math.Min(best, x.Sub(p).Len2())), start
 }
 
 // closestOnSimplex returns the point of the simplex w[:n] (n = 2, 3 or 4)
