@@ -161,6 +161,7 @@ func run(t *testing.T, jobs []Job, opt Options) []Asset {
 	if opt.ToolVersion == "" {
 		opt.ToolVersion = "test"
 	}
+	opt.Cache = true
 	assets, _, err := Run(context.Background(), jobs, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -468,7 +469,7 @@ func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	prog := &cancelAfter{n: 1, cancel: cancel}
-	assets, interrupted, err := Run(ctx, jobs, Options{Generate: aabb, Workers: 1, ToolVersion: "test", Progress: prog})
+	assets, interrupted, err := Run(ctx, jobs, Options{Generate: aabb, Workers: 1, ToolVersion: "test", Cache: true, Progress: prog})
 	if err != nil {
 		t.Fatal(err)
 	}

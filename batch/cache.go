@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"sync"
 
@@ -104,12 +105,20 @@ func updateCache(results []result) error {
 	var errs []error
 	for _, dir := range dirs {
 		cf := readCacheFile(dir)
+		changed := false
 		for name, e := range byDir[dir] {
-			if e == nil {
+			old, had := cf.Entries[name]
+			switch {
+			case e == nil && had:
 				delete(cf.Entries, name)
-			} else {
+				changed = true
+			case e != nil && (!had || !reflect.DeepEqual(old, *e)):
 				cf.Entries[name] = *e
+				changed = true
 			}
+		}
+		if !changed {
+			continue
 		}
 		data, err := json.MarshalIndent(cf, "", "  ")
 		if err == nil {

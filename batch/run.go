@@ -43,10 +43,13 @@ type Options struct {
 	Mode     Mode
 	// Workers bounds the files processed at once (≤ 0: runtime.NumCPU()).
 	Workers int
-	// Force ignores the cache and redoes every asset.
+	// Cache skips assets whose output is current and records written
+	// outputs in each output folder's CacheFileName. Meant for output
+	// folders; not for writing in place (the input changes when written).
+	Cache bool
+	// Force redoes every asset (and still records the outputs).
 	Force bool
-	// InPlace allows outputs that are their inputs; the cache is not
-	// used in place (the input changes when it is written).
+	// InPlace allows outputs that are their inputs.
 	InPlace bool
 	// ToolVersion goes into the cache key, so a new tool redoes all.
 	ToolVersion string
@@ -131,7 +134,7 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 		interrupted = interrupted || r.interrupted
 	}
 	var err error
-	if opt.Mode == Write {
+	if opt.Mode == Write && opt.Cache {
 		err = updateCache(results)
 	}
 	return assets, interrupted, err
@@ -180,7 +183,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	gopt := opt.Generate
 	gopt.Binary = gltfio.IsBinaryName(j.Output)
 
-	useCache := opt.Mode != Check && !opt.InPlace
+	useCache := opt.Cache && opt.Mode != Check && !opt.InPlace
 	var key string
 	var resSums map[string]string
 	if useCache {

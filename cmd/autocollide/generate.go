@@ -220,10 +220,10 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	}()
 
 	bopt := batch.Options{Generate: opt, Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog}
-	if mode == batch.Write && !f.inPlace && !f.force {
-		id, ok := buildIdentity()
+	if mode != batch.Check && f.outDir != "" {
 		// Without a way to tell this build from another, nothing is reused.
-		bopt.ToolVersion, bopt.Force = id, !ok
+		id, ok := buildIdentity()
+		bopt.ToolVersion, bopt.Cache = id, ok
 	}
 	start := time.Now()
 	assets, interrupted, cacheErr := batch.Run(ctx, jobs, bopt)
