@@ -199,8 +199,8 @@ func (r *Report) WriteFile(path string) error {
 }
 
 // WriteTable prints the end-of-run summary table: one row per asset
-// that was not simply written (failed, skipped), then the counts.
-func (r *Report) WriteTable(w io.Writer, color bool) {
+// (with all false, only the failed and skipped ones), then the counts.
+func (r *Report) WriteTable(w io.Writer, color, all bool) {
 	paint := func(s Status) string {
 		if !color {
 			return string(s)
@@ -208,12 +208,20 @@ func (r *Report) WriteTable(w io.Writer, color bool) {
 		code := map[Status]string{OK: "32", Failed: "31", Skipped: "33", Cached: "36"}[s]
 		return "\x1b[" + code + "m" + string(s) + "\x1b[0m"
 	}
-	width := 5
+	var rows []Asset
 	for _, a := range r.Assets {
+		if all || a.Status == Failed || a.Status == Skipped {
+			rows = append(rows, a)
+		}
+	}
+	width := 5
+	for _, a := range rows {
 		width = max(width, len(a.Input))
 	}
-	fmt.Fprintf(w, "%-*s  %-7s  %6s  %s\n", width, "input", "status", "bodies", "colliders")
-	for _, a := range r.Assets {
+	if len(rows) > 0 {
+		fmt.Fprintf(w, "%-*s  %-7s  %6s  %s\n", width, "input", "status", "bodies", "colliders")
+	}
+	for _, a := range rows {
 		pad := strings.Repeat(" ", max(0, 7-len(a.Status)))
 		fmt.Fprintf(w, "%-*s  %s%s  %6d  %s\n", width, a.Input, paint(a.Status), pad, a.Bodies, ColliderSummary(a.Colliders))
 	}

@@ -216,10 +216,12 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
 	}
 	fillReport(&r.asset, rep)
-	if n, err := hullVertices(a); err == nil {
-		r.asset.HullVertices = n
-	} else {
-		r.asset.Warnings = append(r.asset.Warnings, "counting hull vertices: "+err.Error())
+	if rep.Colliders[string(physics.Convex)] > 0 || rep.Kept > 0 {
+		if n, err := hullVertices(a); err == nil {
+			r.asset.HullVertices = n
+		} else {
+			r.asset.Warnings = append(r.asset.Warnings, "counting hull vertices: "+err.Error())
+		}
 	}
 
 	if opt.Mode == Check {

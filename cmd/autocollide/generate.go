@@ -55,9 +55,9 @@ buffers and images it references. A folder's files are written under
 --out-dir at the same relative paths.
 
 Files are processed in parallel (-j); results are printed and reported in
-input order. An output that is already current (same input bytes, resources,
-options and tool) is not redone (--force redoes it); the record is the
-.autocollide-cache.json file in each output folder.
+input order. Under --out-dir, an output that is already current (same input
+bytes, resources, options and tool) is not redone (--force redoes it); the
+record is the .autocollide-cache.json file in each output folder.
 
 --include and --exclude take glob patterns matched against paths relative to
 the folder argument: path.Match per segment, and ** for any number of
@@ -111,6 +111,9 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.IntVar(&f.shardFromEnv, "shard-from-env", 0, "process shard JOB_COMPLETION_INDEX+1 of this many")
 	return c
 }
+
+// maxTableRows is the largest run whose summary table lists every file.
+const maxTableRows = 40
 
 func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	modes := 0
@@ -239,7 +242,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		rep.StripTimings()
 	}
 	if len(jobs) > 1 && !f.quiet {
-		rep.WriteTable(stdout, tty && os.Getenv("NO_COLOR") == "")
+		// A long run's table lists only the files that need attention.
+		rep.WriteTable(stdout, tty && os.Getenv("NO_COLOR") == "", len(jobs) <= maxTableRows || f.verbose)
 	}
 	failed := rep.Summary.Failed > 0 || interrupted
 	if cacheErr != nil {
