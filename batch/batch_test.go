@@ -114,7 +114,7 @@ func TestShard(t *testing.T) {
 
 // tree copies a few small corpus assets and one corrupt file into a
 // temporary tree with subfolders and returns its root.
-func tree(t *testing.T) string {
+func tree(t testing.TB) string {
 	t.Helper()
 	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	root := t.TempDir()
@@ -554,5 +554,25 @@ func TestCheckAndDryRun(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, CacheFileName)); err == nil {
 			t.Errorf("%s wrote a cache file", mode)
 		}
+	}
+}
+
+// BenchmarkRun processes the small test tree (four good files, one
+// corrupt) with 1 and 2 workers, ignoring the cache.
+func BenchmarkRun(b *testing.B) {
+	root := tree(b)
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("j%d", w), func(b *testing.B) {
+			out := b.TempDir()
+			jobs, err := Plan([]string{root}, PlanOptions{OutDir: out})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, _, err := Run(context.Background(), jobs, Options{Generate: aabb, Workers: w, Force: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
