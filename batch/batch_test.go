@@ -466,6 +466,14 @@ func TestInterrupt(t *testing.T) {
 	root := tree(t)
 	out := t.TempDir()
 	jobs := plan(t, root, out, Shard{})
+	// Largest first, as Run dispatches them: then the first job reported
+	// is the first one finished, and the cancel comes while others wait.
+	order := dispatchOrder(jobs)
+	sorted := make([]Job, len(jobs))
+	for k, i := range order {
+		sorted[k] = jobs[i]
+	}
+	jobs = sorted
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	prog := &cancelAfter{n: 1, cancel: cancel}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"sync"
 	"time"
 
@@ -112,7 +113,8 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 	c := &cache{}
 	var g errgroup.Group
 	g.SetLimit(workers)
-	for i, j := range jobs {
+	for _, i := range dispatchOrder(jobs) {
+		j := jobs[i]
 		if ctx.Err() != nil {
 			a := newAsset(j)
 			a.Status = Skipped
@@ -138,6 +140,22 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 		err = updateCache(results)
 	}
 	return assets, interrupted, err
+}
+
+// dispatchOrder starts the largest inputs first, so one big file does not
+// run alone at the end of a batch; results are still reported in job
+// order. Ties (and unreadable files) keep job order.
+func dispatchOrder(jobs []Job) []int {
+	size := make([]int64, len(jobs))
+	order := make([]int, len(jobs))
+	for i, j := range jobs {
+		order[i] = i
+		if st, err := os.Stat(j.Input); err == nil {
+			size[i] = st.Size()
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
+	return order
 }
 
 func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
