@@ -2,17 +2,23 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"slices"
-	"sort"
+	"syscall"
+	"time"
 
+	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
-	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mass"
-	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/spf13/cobra"
 )
@@ -22,6 +28,14 @@ type generateFlags struct {
 	inPlace                                                        bool
 	maxHullVertices                                                int
 	density, mass                                                  float64
+
+	include, exclude                []string
+	jobs                            int
+	quiet, verbose                  bool
+	report                          string
+	dryRun, check, force, noTimings bool
+	shard                           string
+	shardFromEnv                    int
 }
 
 func newGenerate() *cobra.Command {
@@ -29,19 +43,39 @@ func newGenerate() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "generate INPUT... (-o OUT | --out-dir DIR | --in-place)",
 		Short: "Generate colliders and rigid bodies for glTF files",
-		Long: `generate reads each INPUT (.gltf or .glb), makes every root node of its scene
-that holds geometry a dynamic rigid body with one collider per mesh instance,
-and writes the result. Physics already in a file is kept as it is. Running
-generate on its own output replaces what it generated before.
+		Long: `generate reads each INPUT (.gltf or .glb, or a folder searched recursively
+for them), makes every root node of its scene that holds geometry a dynamic
+rigid body with one collider per mesh instance, and writes the result.
+Physics already in a file is kept as it is. Running generate on its own
+output replaces what it generated before.
 
 The output keeps the input's container unless the output name asks for the
 other (.glb or .gltf). A .gltf written to another folder gets copies of the
-buffers and images it references.`,
+buffers and images it references. A folder's files are written under
+--out-dir at the same relative paths.
+
+Files are processed in parallel (-j); results are printed and reported in
+input order. Under --out-dir, an output that is already current (same input
+bytes, resources, options and tool) is not redone (--force redoes it); the
+record is the .autocollide-cache.json file in each output folder.
+
+--include and --exclude take glob patterns matched against paths relative to
+the folder argument: path.Match per segment, and ** for any number of
+segments; a pattern without / matches the file name at any depth.`,
 		Example: `  # OMI physics with the embedded default profile (convex hulls)
   autocollide generate crate.glb -o crate.physics.glb
 
   # Khronos extensions, boxes, several files into a folder
   autocollide generate --format khr --method aabb a.gltf b.glb --out-dir build/
+
+  # A whole asset tree, 4 at a time, with a JSON report
+  autocollide generate assets/ --out-dir build/ -j 4 --report build/report.json
+
+  # CI gate: fail when an asset would get no colliders or invalid physics
+  autocollide generate assets/ --check --exclude 'wip/**'
+
+  # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job)
+  autocollide generate assets/ --out-dir build/ --shard 2/8
 
   # Older KHR geometry.node form, in place
   autocollide generate --format khr --khr-geometry node --in-place level.glb
@@ -53,7 +87,7 @@ buffers and images it references.`,
 	}
 	fl := c.Flags()
 	fl.StringVarP(&f.output, "output", "o", "", "output file (one input only)")
-	fl.StringVar(&f.outDir, "out-dir", "", "output folder (file names kept)")
+	fl.StringVar(&f.outDir, "out-dir", "", "output folder (file names kept; a folder input's tree mirrored)")
 	fl.BoolVar(&f.inPlace, "in-place", false, "overwrite each input")
 	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file")
 	fl.StringVar(&f.format, "format", "", "extension family: omi or khr (default from the profile: omi)")
@@ -63,8 +97,23 @@ buffers and images it references.`,
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
 	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
 	fl.Float64Var(&f.mass, "mass", 0, "total mass of each dynamic body in kg, instead of a density")
+	fl.StringArrayVar(&f.include, "include", nil, "glob of files to take from folder inputs (repeatable; default all .gltf and .glb)")
+	fl.StringArrayVar(&f.exclude, "exclude", nil, "glob of files or folders to leave out of folder inputs (repeatable)")
+	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files processed at once")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print failures only")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
+	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json) or FILE.md")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "list what would be written; write nothing")
+	fl.BoolVar(&f.check, "check", false, "CI gate: generate in memory, fail assets without colliders or with invalid physics; write nothing")
+	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
+	fl.BoolVar(&f.noTimings, "no-timings", false, "leave timings out of the report (for comparing reports)")
+	fl.StringVar(&f.shard, "shard", "", "process shard K/N of the inputs only (by a hash of each relative path)")
+	fl.IntVar(&f.shardFromEnv, "shard-from-env", 0, "process shard JOB_COMPLETION_INDEX+1 of this many")
 	return c
 }
+
+// maxTableRows is the largest run whose summary table lists every file.
+const maxTableRows = 40
 
 func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	modes := 0
@@ -73,11 +122,33 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 			modes++
 		}
 	}
-	if modes != 1 {
+	switch {
+	case f.check && f.dryRun:
+		return usageError{fmt.Errorf("give only one of --check and --dry-run")}
+	case f.check && modes > 1, !f.check && modes != 1:
 		return usageError{fmt.Errorf("give exactly one of -o, --out-dir or --in-place")}
+	case f.quiet && f.verbose:
+		return usageError{fmt.Errorf("give only one of --quiet and --verbose")}
+	case f.jobs < 1:
+		return usageError{fmt.Errorf("-j %d: want at least 1", f.jobs)}
+	case f.shard != "" && f.shardFromEnv != 0:
+		return usageError{fmt.Errorf("give only one of --shard and --shard-from-env")}
 	}
 	if f.output != "" && len(inputs) > 1 {
 		return usageError{fmt.Errorf("-o takes one input; use --out-dir for %d", len(inputs))}
+	}
+	var shard batch.Shard
+	var err error
+	switch {
+	case f.shard != "":
+		shard, err = batch.ParseShard(f.shard)
+	case f.shardFromEnv < 0:
+		err = fmt.Errorf("--shard-from-env %d: want a shard count of at least 1", f.shardFromEnv)
+	case f.shardFromEnv > 0:
+		shard, err = batch.ShardFromEnv(f.shardFromEnv, os.Getenv)
+	}
+	if err != nil {
+		return usageError{err}
 	}
 	prof, err := profiles.Load(f.profile)
 	if err != nil {
@@ -106,35 +177,89 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	case opt.MaxHullVertices < 4:
 		return usageError{fmt.Errorf("--max-hull-vertices %d: want at least 4", opt.MaxHullVertices)}
 	}
-	if f.outDir != "" {
-		if err := os.MkdirAll(f.outDir, 0o755); err != nil {
-			return usageError{err}
+
+	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || f.check && modes == 0, Include: f.include, Exclude: f.exclude}
+	jobs, err := batch.Plan(inputs, plan)
+	if err != nil {
+		return usageError{err}
+	}
+	if len(jobs) == 0 {
+		return usageError{fmt.Errorf("no .gltf or .glb files in %v", inputs)}
+	}
+	jobs = shard.Filter(jobs)
+
+	mode := batch.Write
+	switch {
+	case f.dryRun:
+		mode = batch.DryRun
+	case f.check:
+		mode = batch.Check
+	}
+	verbosity := batch.Normal
+	switch {
+	case f.quiet:
+		verbosity = batch.Quiet
+	case f.verbose:
+		verbosity = batch.Verbose
+	}
+	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
+	var prog batch.Progress = &batch.LogProgress{Out: stdout, Err: stderr, Verbosity: verbosity}
+	tty := false
+	if ef, ok := stderr.(*os.File); ok && batch.IsTerminal(ef) && len(jobs) > 1 && !f.quiet {
+		tty = true
+		prog = &batch.BarProgress{W: ef, Verbosity: verbosity}
+	}
+
+	ctx := c.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// After the first signal, a second one ends the process at once.
+		<-ctx.Done()
+		stop()
+	}()
+
+	bopt := batch.Options{Generate: opt, Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog}
+	if mode != batch.Check && f.outDir != "" {
+		// Without a way to tell this build from another, nothing is reused.
+		id, ok := buildIdentity()
+		bopt.ToolVersion, bopt.Cache = id, ok
+	}
+	start := time.Now()
+	assets, interrupted, cacheErr := batch.Run(ctx, jobs, bopt)
+	rep := &batch.Report{
+		Tool: batch.Tool{Name: "autocollide", Version: toolVersion()},
+		Profile: batch.Profile{Name: prof.Name, Format: string(opt.Format), KHRGeometry: geometryForm, Method: string(opt.Method),
+			MaxHullVertices: opt.MaxHullVertices, Density: opt.Mass.Density, Mass: opt.Mass.Mass},
+		Mode: string(mode), Shard: shard.String(), Interrupted: interrupted,
+		Summary: batch.Summarize(assets), Assets: assets,
+		WallMS: float64(time.Since(start).Microseconds()) / 1000,
+	}
+	if f.noTimings {
+		rep.StripTimings()
+	}
+	if len(jobs) > 1 && !f.quiet {
+		// A long run's table lists only the files that need attention.
+		rep.WriteTable(stdout, tty && os.Getenv("NO_COLOR") == "", len(jobs) <= maxTableRows || f.verbose)
+	}
+	failed := rep.Summary.Failed > 0 || interrupted
+	if cacheErr != nil {
+		fmt.Fprintln(stderr, cacheErr)
+		failed = true
+	}
+	if interrupted {
+		fmt.Fprintf(stderr, "autocollide: interrupted; %d files not done (run again to finish them)\n", rep.Summary.Skipped)
+	}
+	if f.report != "" {
+		if err := rep.WriteFile(f.report); err != nil {
+			fmt.Fprintf(stderr, "%s: writing the report: %v\n", f.report, err)
+			failed = true
 		}
 	}
-	failed := 0
-	for _, in := range inputs {
-		out := f.output
-		switch {
-		case f.inPlace:
-			out = in
-		case f.outDir != "":
-			out = filepath.Join(f.outDir, filepath.Base(in))
-		}
-		rep, err := generateOne(c.Context(), in, out, f.inPlace, opt)
-		if err != nil {
-			fmt.Fprintln(c.ErrOrStderr(), err)
-			failed++
-			continue
-		}
-		fmt.Fprintf(c.OutOrStdout(), "%s → %s: %s\n", in, out, summary(rep))
-		for _, n := range rep.Notes {
-			fmt.Fprintf(c.OutOrStdout(), "  note: %s\n", n)
-		}
-		for _, w := range rep.Warnings {
-			fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
-		}
-	}
-	if failed > 0 {
+	if failed {
 		return errFailed
 	}
 	return nil
@@ -180,50 +305,32 @@ func pick(flag, profile string) string {
 	return profile
 }
 
-func generateOne(ctx context.Context, in, out string, inPlace bool, opt generate.Options) (*generate.Report, error) {
-	if ctx == nil {
-		ctx = context.Background()
+// buildIdentity names this build of the tool for the cache key: the
+// release version when there is one, else the SHA-256 of the executable,
+// so a rebuilt development binary never reuses outputs of another. It
+// reports false when neither is available.
+func buildIdentity() (string, bool) {
+	v := toolVersion()
+	if bi, ok := debug.ReadBuildInfo(); v != "devel" && ok {
+		dirty := slices.ContainsFunc(bi.Settings, func(s debug.BuildSetting) bool { return s.Key == "vcs.modified" && s.Value == "true" })
+		if !dirty {
+			return v, true
+		}
 	}
-	if !inPlace && sameFile(in, out) {
-		return nil, fmt.Errorf("%s: output is the input; use --in-place to overwrite it", in)
-	}
-	a, err := gltfio.Load(in, gltfio.Limits{})
+	exe, err := os.Executable()
 	if err != nil {
-		return nil, err
+		return "", false
 	}
-	opt.Binary = gltfio.IsBinaryName(out)
-	rep, err := generate.Asset(ctx, a, opt)
+	fh, err := os.Open(exe)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in, err)
+		return "", false
 	}
-	if rep.Bodies == 0 && rep.Kept == 0 && physics.Detect(a.Doc) == physics.None {
-		return nil, fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", in)
+	defer fh.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, fh); err != nil {
+		return "", false
 	}
-	return rep, a.Save(out)
-}
-
-// summary says in a few words what was generated.
-func summary(r *generate.Report) string {
-	kinds := make([]string, 0, len(r.Colliders))
-	for k := range r.Colliders {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	s := fmt.Sprintf("%d bodies", r.Bodies)
-	for _, k := range kinds {
-		s += fmt.Sprintf(", %d %s", r.Colliders[k], k)
-	}
-	total := 0.0
-	for _, b := range r.BodyList {
-		total += b.Mass
-	}
-	if total > 0 {
-		s += fmt.Sprintf(", %.4g kg", total)
-	}
-	if r.Kept > 0 {
-		s += fmt.Sprintf(", %d kept as authored", r.Kept)
-	}
-	return s
+	return v + " " + hex.EncodeToString(h.Sum(nil)), true
 }
 
 func sameFile(a, b string) bool {

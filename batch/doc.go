@@ -1,0 +1,19 @@
+// Package batch runs generate over many glTF files: it expands folders
+// into a sorted list of jobs (include/exclude globs, output tree mirroring
+// the input tree), optionally keeps one deterministic shard of them, runs
+// them on a bounded worker pool where one file's failure never stops the
+// others, skips files whose output is already current (a content-keyed
+// cache beside the outputs), and collects one result per file, in input
+// order, into a Report that is written as JSON (with a committed schema)
+// or Markdown.
+//
+// Determinism: results are ordered by job, not by completion; every
+// output depends only on its own input and options, so outputs and
+// reports are byte-identical for any worker count and any sharding
+// (apart from the timing fields, which Report.StripTimings clears).
+//
+// Interruption: the context is checked before each file and inside
+// generation; outputs are written by atomic rename, so a cancelled run
+// leaves only complete outputs, and a re-run (served by the cache)
+// completes the rest.
+package batch

@@ -1,0 +1,139 @@
+package batch
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+)
+
+// Verbosity chooses how much a progress printer says.
+type Verbosity int
+
+// Verbosities.
+const (
+	Quiet   Verbosity = -1 // failures only
+	Normal  Verbosity = 0  // a line per asset, notes and warnings
+	Verbose Verbosity = 1  // also each body and the time spent
+)
+
+// LogProgress prints one line per asset as the run reaches it, in job
+// order, for logs (CI): "IN → OUT: summary" on out, failures (one line,
+// starting with the file name) and warnings on errw.
+type LogProgress struct {
+	Out, Err  io.Writer
+	Verbosity Verbosity
+}
+
+// Start implements Progress.
+func (*LogProgress) Start(int) {}
+
+// Finish implements Progress.
+func (*LogProgress) Finish() {}
+
+// Done implements Progress.
+func (l *LogProgress) Done(_ int, a Asset) { writeAsset(l.Out, l.Err, a, l.Verbosity) }
+
+func writeAsset(out, errw io.Writer, a Asset, v Verbosity) {
+	if a.Status == Failed {
+		fmt.Fprintln(errw, oneLine(a.Error))
+		return
+	}
+	if v >= Normal {
+		switch a.Status {
+		case OK:
+			if a.Output == a.Input {
+				fmt.Fprintf(out, "%s: %s", a.Input, AssetSummary(a))
+			} else {
+				fmt.Fprintf(out, "%s → %s: %s", a.Input, a.Output, AssetSummary(a))
+			}
+		case Cached:
+			fmt.Fprintf(out, "%s → %s: current (%s)", a.Input, a.Output, AssetSummary(a))
+		case Skipped:
+			fmt.Fprintf(out, "%s: skipped", a.Input)
+		}
+		if v >= Verbose && a.TimeMS > 0 {
+			fmt.Fprintf(out, " [%.0f ms]", a.TimeMS)
+		}
+		fmt.Fprintln(out)
+		for _, n := range a.Notes {
+			fmt.Fprintf(out, "  note: %s\n", n)
+		}
+		if v >= Verbose {
+			for _, b := range a.BodyList {
+				fmt.Fprintf(out, "  body nodes[%d] %q: %d colliders, %.4g m³, %.4g kg from %s\n", b.Node, b.Name, b.Colliders, b.Volume, b.Mass, b.MassSource)
+			}
+		}
+	}
+	if a.Status == OK {
+		for _, w := range a.Warnings {
+			fmt.Fprintf(errw, "%s: warning: %s\n", a.Input, oneLine(w))
+		}
+	}
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// AssetSummary says in a few words what an asset got: "2 bodies, 3
+// convex, 12.5 kg, 1 kept as authored".
+func AssetSummary(a Asset) string {
+	s := fmt.Sprintf("%d bodies", a.Bodies)
+	if c := ColliderSummary(a.Colliders); c != "" {
+		s += ", " + c
+	}
+	if m := massText(a); m != "" {
+		s += ", " + m + " kg"
+	}
+	if a.Kept > 0 {
+		s += fmt.Sprintf(", %d kept as authored", a.Kept)
+	}
+	return s
+}
+
+// BarProgress draws a live progress bar (github.com/vbauerster/mpb) on a
+// terminal; failures and warnings are printed above it, and with
+// Verbose every asset's line too.
+type BarProgress struct {
+	W         *os.File
+	Verbosity Verbosity
+	p         *mpb.Progress
+	bar       *mpb.Bar
+}
+
+// Start implements Progress.
+func (b *BarProgress) Start(total int) {
+	b.p = mpb.New(mpb.WithOutput(b.W), mpb.WithWidth(40))
+	b.bar = b.p.AddBar(int64(total),
+		mpb.PrependDecorators(decor.Name("generate "), decor.CountersNoUnit("%d/%d")),
+		mpb.AppendDecorators(decor.Percentage(decor.WCSyncSpace), decor.Name(" "), decor.AverageETA(decor.ET_STYLE_GO)),
+	)
+}
+
+// Done implements Progress.
+func (b *BarProgress) Done(_ int, a Asset) {
+	v := b.Verbosity
+	if v == Normal {
+		v = Quiet // the bar replaces the per-asset lines
+	}
+	var sb strings.Builder
+	writeAsset(&sb, &sb, a, v)
+	if sb.Len() > 0 {
+		b.p.Write([]byte(sb.String()))
+	}
+	b.bar.Increment()
+}
+
+// Finish implements Progress.
+func (b *BarProgress) Finish() {
+	b.bar.Abort(false)
+	b.p.Wait()
+}
+
+// IsTerminal reports whether f is a character device (a terminal).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,376 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/autocollide/autocollide/physics/validate"
+	"github.com/qmuntal/gltf"
+	"golang.org/x/sync/errgroup"
+)
+
+// Mode says what a run does with each asset.
+type Mode string
+
+// Modes.
+const (
+	// Write generates and writes each output (unless it is current).
+	Write Mode = "write"
+	// DryRun loads each input and says what would be written (or which
+	// outputs are current); it writes nothing.
+	DryRun Mode = "dry-run"
+	// Check generates in memory and fails assets that get no colliders
+	// or whose result has physics errors; it writes nothing.
+	Check Mode = "check"
+)
+
+// Options controls a run.
+type Options struct {
+	// Generate is the per-asset options; Binary is set per job from the
+	// output name.
+	Generate generate.Options
+	Mode     Mode
+	// Workers bounds the files processed at once (≤ 0: runtime.NumCPU()).
+	Workers int
+	// Cache skips assets whose output is current and records written
+	// outputs in each output folder's CacheFileName. Meant for output
+	// folders; not for writing in place (the input changes when written).
+	Cache bool
+	// Force redoes every asset (and still records the outputs).
+	Force bool
+	// InPlace allows outputs that are their inputs.
+	InPlace bool
+	// ToolVersion goes into the cache key, so a new tool redoes all.
+	ToolVersion string
+	// Limits bound what each load accepts.
+	Limits gltfio.Limits
+	// Progress, if set, hears about each asset, in job order.
+	Progress Progress
+}
+
+// Progress receives a run's events. Done is called once per job, in job
+// order, from one goroutine at a time.
+type Progress interface {
+	Start(total int)
+	Done(i int, a Asset)
+	Finish()
+}
+
+type result struct {
+	job         Job
+	asset       Asset
+	interrupted bool        // not done because the context was cancelled
+	entry       *cacheEntry // set when the output was written and can be cached
+	forget      bool        // the job failed: drop any cache entry for its output
+}
+
+// Run processes the jobs and returns one Asset per job, in job order,
+// and whether the context was cancelled before all of them ran. One
+// file's failure never stops the others; on cancellation the files being
+// processed finish or are abandoned (their outputs are written by atomic
+// rename, so nothing partial remains) and the rest are reported as
+// skipped. The cache files are updated after the workers stop.
+func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if opt.Mode == "" {
+		opt.Mode = Write
+	}
+	prog := opt.Progress
+	if prog == nil {
+		prog = nopProgress{}
+	}
+	prog.Start(len(jobs))
+
+	results := make([]result, len(jobs))
+	done := make([]bool, len(jobs))
+	var mu sync.Mutex
+	next := 0
+	finish := func(i int, r result) {
+		mu.Lock()
+		defer mu.Unlock()
+		results[i], done[i] = r, true
+		for next < len(jobs) && done[next] {
+			prog.Done(next, results[next].asset)
+			next++
+		}
+	}
+
+	c := &cache{}
+	var g errgroup.Group
+	g.SetLimit(workers)
+	for _, i := range dispatchOrder(jobs) {
+		j := jobs[i]
+		if ctx.Err() != nil {
+			a := newAsset(j)
+			a.Status = Skipped
+			a.Notes = append(a.Notes, "interrupted before it started")
+			finish(i, result{job: j, asset: a, interrupted: true})
+			continue
+		}
+		g.Go(func() error {
+			finish(i, runOne(ctx, j, opt, c))
+			return nil
+		})
+	}
+	g.Wait()
+	prog.Finish()
+	assets := make([]Asset, len(results))
+	interrupted := false
+	for i, r := range results {
+		assets[i] = r.asset
+		interrupted = interrupted || r.interrupted
+	}
+	var err error
+	if opt.Mode == Write && opt.Cache {
+		err = updateCache(results)
+	}
+	return assets, interrupted, err
+}
+
+// dispatchOrder starts the largest inputs first, so one big file does not
+// run alone at the end of a batch; results are still reported in job
+// order. Ties (and unreadable files) keep job order.
+func dispatchOrder(jobs []Job) []int {
+	size := make([]int64, len(jobs))
+	order := make([]int, len(jobs))
+	for i, j := range jobs {
+		order[i] = i
+		if st, err := os.Stat(j.Input); err == nil {
+			size[i] = st.Size()
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
+	return order
+}
+
+func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
+	start := time.Now()
+	r = result{job: j, asset: newAsset(j)}
+	defer func() {
+		r.asset.TimeMS = float64(time.Since(start).Microseconds()) / 1000
+		if r.asset.Status == Failed {
+			r.forget = true
+		}
+	}()
+	fail := func(err error) result {
+		r.asset.Status = Failed
+		r.asset.Error = err.Error()
+		return r
+	}
+	if j.Skip != "" {
+		r.asset.Status = Skipped
+		r.asset.Notes = append(r.asset.Notes, j.Skip)
+		return r
+	}
+	stop := func(when string) result {
+		r.asset = newAsset(j)
+		r.asset.Status = Skipped
+		r.asset.Notes = append(r.asset.Notes, "interrupted "+when)
+		r.interrupted = true
+		return r
+	}
+	if ctx.Err() != nil {
+		return stop("before it started")
+	}
+	if opt.Mode != Check && !opt.InPlace && sameFile(j.Input, j.Output) {
+		return fail(fmt.Errorf("%s: output is the input; use --in-place to overwrite it", j.Input))
+	}
+	a, err := gltfio.Load(j.Input, opt.Limits)
+	if err != nil {
+		return fail(err)
+	}
+	raw, err := os.ReadFile(j.Input)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", j.Input, err))
+	}
+	gopt := opt.Generate
+	gopt.Binary = gltfio.IsBinaryName(j.Output)
+
+	useCache := opt.Cache && opt.Mode != Check && !opt.InPlace
+	var key string
+	var resSums map[string]string
+	if useCache {
+		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Binary, raw, filepath.Dir(j.Input), a.Resources)
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", j.Input, err))
+		}
+		if !opt.Force {
+			if e, ok := c.lookup(j.Output); ok && e.Key == key && current(j, e, resSums) {
+				r.asset = e.Asset
+				r.asset.Input, r.asset.Output, r.asset.Status = j.Input, j.Output, Cached
+				return r
+			}
+		}
+	}
+	if opt.Mode == DryRun {
+		r.asset.Status = Skipped
+		r.asset.Notes = append(r.asset.Notes, "dry run: would write "+j.Output)
+		return r
+	}
+
+	rep, err := generate.Asset(ctx, a, gopt)
+	if err != nil && ctx.Err() != nil {
+		return stop("while it was generated")
+	}
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", j.Input, err))
+	}
+	if rep.Bodies == 0 && rep.Kept == 0 && physics.Detect(a.Doc) == physics.None {
+		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
+	}
+	fillReport(&r.asset, rep)
+	if rep.Colliders[string(physics.Convex)] > 0 || rep.Kept > 0 {
+		if n, err := hullVertices(a); err == nil {
+			r.asset.HullVertices = n
+		} else {
+			r.asset.Warnings = append(r.asset.Warnings, "counting hull vertices: "+err.Error())
+		}
+	}
+
+	if opt.Mode == Check {
+		if err := check(a, gopt); err != nil {
+			return fail(fmt.Errorf("%s: %w", j.Input, err))
+		}
+		r.asset.Status = OK
+		return r
+	}
+	if ctx.Err() != nil {
+		return stop("before it was written")
+	}
+	if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
+		return fail(err)
+	}
+	if err := a.Save(j.Output); err != nil {
+		return fail(err)
+	}
+	r.asset.Status = OK
+	if useCache {
+		if sum, ok := fileSHA256(j.Output); ok {
+			r.entry = &cacheEntry{Key: key, Output: sum, Asset: r.asset}
+			r.entry.Asset.TimeMS = 0
+		}
+	}
+	return r
+}
+
+// current reports whether the output recorded in e is still on disk as
+// written, with each resource a .gltf references beside it (when it goes
+// to another folder) identical to the input's.
+func current(j Job, e cacheEntry, resSums map[string]string) bool {
+	if sum, ok := fileSHA256(j.Output); !ok || sum != e.Output {
+		return false
+	}
+	inDir, outDir := filepath.Dir(j.Input), filepath.Dir(j.Output)
+	if sameFile(inDir, outDir) {
+		return true
+	}
+	for rel, want := range resSums {
+		if sum, ok := fileSHA256(filepath.Join(outDir, filepath.FromSlash(rel))); !ok || sum != want {
+			return false
+		}
+	}
+	return true
+}
+
+func fillReport(a *Asset, rep *generate.Report) {
+	a.Bodies, a.Kept = rep.Bodies, rep.Kept
+	for k, v := range rep.Colliders {
+		a.Colliders[k] = v
+	}
+	for _, b := range rep.BodyList {
+		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource})
+	}
+	a.Notes = append(a.Notes, rep.Notes...)
+	a.Warnings = append(a.Warnings, rep.Warnings...)
+}
+
+// hullVertices sums the vertex counts of the meshes the asset's convex
+// shapes use (each shape once), read from the edited document.
+func hullVertices(a *gltfio.Asset) (int, error) {
+	doc, err := a.TypedCopy()
+	if err != nil {
+		return 0, err
+	}
+	var m *physics.Model
+	switch physics.Detect(doc) {
+	case physics.OMI:
+		m, _, err = omi.Decode(doc)
+	case physics.KHR:
+		m, _, err = khr.Decode(doc)
+	default:
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, s := range m.Shapes {
+		if s.Type != physics.Convex || s.Mesh < 0 || s.Mesh >= len(doc.Meshes) {
+			continue
+		}
+		for _, p := range doc.Meshes[s.Mesh].Primitives {
+			if acc, ok := p.Attributes[gltf.POSITION]; ok && int(acc) < len(doc.Accessors) {
+				n += int(doc.Accessors[acc].Count)
+			}
+		}
+	}
+	return n, nil
+}
+
+// check validates the generated result as it would be written: the
+// encoded bytes are decoded again (external buffers read from the
+// input's folder) and run through physics/validate. Errors fail the
+// asset; warnings do not.
+func check(a *gltfio.Asset, opt generate.Options) error {
+	data, err := a.Encode(opt.Binary)
+	if err != nil {
+		return err
+	}
+	doc := new(gltf.Document)
+	dec := gltf.NewDecoderFS(bytes.NewReader(data), os.DirFS(filepath.Dir(a.Path)))
+	if err := dec.Decode(doc); err != nil {
+		return fmt.Errorf("decoding the result: %w", err)
+	}
+	if physics.Detect(doc) == physics.None {
+		return fmt.Errorf("no colliders in the result")
+	}
+	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.MaxHullVertices})
+	if validate.HasErrors(probs) {
+		for _, p := range probs {
+			if p.Severity == validate.Error {
+				return fmt.Errorf("invalid physics: %s", p)
+			}
+		}
+	}
+	return nil
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}
+
+type nopProgress struct{}
+
+func (nopProgress) Start(int)       {}
+func (nopProgress) Done(int, Asset) {}
+func (nopProgress) Finish()         {}
