@@ -164,7 +164,7 @@ func within(root, p string) bool {
 
 func isGLTFName(p string) bool {
 	ext := strings.ToLower(filepath.Ext(p))
-	return ext == ".gltf" || ext == ".glb"
+	return ext == ".gltf" || ext == ".glb" || ext == ".g4tf" || ext == ".g4b"
 }
 
 // Shard selects a deterministic slice of a job list: shard K of N

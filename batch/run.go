@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/autocollide/autocollide/g4mf"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -189,6 +190,23 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	}
 	if opt.Mode != Check && !opt.InPlace && sameFile(j.Input, j.Output) {
 		return fail(fmt.Errorf("%s: output is the input; use --in-place to overwrite it", j.Input))
+	}
+	if g4mf.IsName(j.Input) {
+		// G4MF has its own container; no cache, check or dry run yet.
+		if opt.Mode != Write {
+			return fail(fmt.Errorf("%s: --check and --dry-run do not support G4MF files yet", j.Input))
+		}
+		if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
+			return fail(err)
+		}
+		rep, err := g4mf.Generate(ctx, j.Input, j.Output, opt.Generate)
+		if err != nil {
+			return fail(err)
+		}
+		r.asset = newAsset(j)
+		fillReport(&r.asset, rep)
+		r.asset.Status = OK
+		return r
 	}
 	a, err := gltfio.Load(j.Input, opt.Limits)
 	if err != nil {

@@ -216,8 +216,8 @@ func TestCorpusPreservation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", r.out, err)
 		}
-		if !out.Stripped {
-			t.Errorf("%s: output has no undo record", r.in)
+		if !out.Stripped && !gltfio.Equal(in.Tree, out.Tree) {
+			t.Errorf("%s: output changed but has no undo record", r.in)
 			continue
 		}
 		if !gltfio.Equal(in.Tree, out.Tree) {

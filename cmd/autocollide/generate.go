@@ -26,7 +26,8 @@ import (
 type generateFlags struct {
 	output, outDir, format, profile, khrGeometry, method, material string
 	inPlace                                                        bool
-	maxHullVertices                                                int
+	maxHullVertices, maxHulls                                      int
+	concavity                                                      float64
 	density, mass                                                  float64
 
 	include, exclude                []string
@@ -94,6 +95,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
 	fl.StringVar(&f.method, "method", "", "collider method: aabb, box, sphere, capsule, cylinder or hull (default from the profile: hull)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
+	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")
+	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
 	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
 	fl.Float64Var(&f.mass, "mass", 0, "total mass of each dynamic body in kg, instead of a density")
@@ -163,6 +166,10 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if f.maxHullVertices != 0 {
 		opt.MaxHullVertices = f.maxHullVertices
 	}
+	if f.maxHulls < 0 || !(f.concavity >= 0 && f.concavity < 1) {
+		return usageError{fmt.Errorf("--max-hulls %d / --concavity %v: want a count ≥ 1 and a fraction in (0, 1)", f.maxHulls, f.concavity)}
+	}
+	opt.MaxHulls, opt.Concavity = f.maxHulls, f.concavity
 	if opt.Mass, err = massSpec(f, prof); err != nil {
 		return usageError{err}
 	}
