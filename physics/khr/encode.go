@@ -3,6 +3,7 @@ package khr
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/autocollide/autocollide/physics/internal/field"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
@@ -102,56 +103,6 @@ type encoder struct {
 	addedOrder []int
 }
 
-func finite(path string, vs ...float64) error {
-	if !jsonx.Finite(vs...) {
-		return physics.Errorf(path, "not a finite number")
-	}
-	return nil
-}
-
-func finitePtr(path string, p *float64) error {
-	if p == nil {
-		return nil
-	}
-	return finite(path, *p)
-}
-
-func finiteArr[A [3]float64 | [4]float64](path string, p *A) error {
-	if p == nil {
-		return nil
-	}
-	a := *p
-	for i := range len(a) {
-		if err := finite(fmt.Sprintf("%s[%d]", path, i), a[i]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func ref(path string, i, n int, what string) error {
-	if i < 0 || i >= n {
-		return physics.Errorf(path, "index %d out of range (%d %s)", i, n, what)
-	}
-	return nil
-}
-
-func strs(s []string) *[]string {
-	if s == nil {
-		return nil
-	}
-	c := append([]string{}, s...)
-	return &c
-}
-
-func ints(s []int) *[]int {
-	if s == nil {
-		return nil
-	}
-	c := append([]int{}, s...)
-	return &c
-}
-
 func (e *encoder) build() error {
 	m := e.m
 	var sd shapeDoc
@@ -165,17 +116,17 @@ func (e *encoder) build() error {
 		}
 		switch s.Type {
 		case physics.Box:
-			if err := finiteArr(p+".box.size", &s.Size); err != nil {
+			if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
 				return err
 			}
 			js.Box = &boxJSON{Size: jsonx.Ptr(s.Size)}
 		case physics.Sphere:
-			if err := finite(p+".sphere.radius", s.Radius); err != nil {
+			if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
 				return err
 			}
 			js.Sphere = &sphereJSON{Radius: jsonx.Ptr(s.Radius)}
 		case physics.Capsule, physics.Cylinder:
-			if err := finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
+			if err := field.Finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
 				return err
 			}
 			r := &roundJSON{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
@@ -185,7 +136,7 @@ func (e *encoder) build() error {
 				js.Cylinder = r
 			}
 		case physics.Plane:
-			if err := finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
+			if err := field.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
 				return err
 			}
 			pl := &planeJSON{DoubleSided: jsonx.Ptr(s.DoubleSided)}
@@ -219,7 +170,7 @@ func (e *encoder) build() error {
 			n string
 			v *float64
 		}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-			if err := finitePtr(p+"."+f.n, f.v); err != nil {
+			if err := field.FinitePtr(p+"."+f.n, f.v); err != nil {
 				return err
 			}
 		}
@@ -230,8 +181,8 @@ func (e *encoder) build() error {
 	}
 	for _, f := range m.Filters {
 		bd.CollisionFilters = append(bd.CollisionFilters, filterJSON{
-			Name: f.Name, CollisionSystems: strs(f.CollisionSystems),
-			CollideWithSystems: strs(f.CollideWithSystems), NotCollideWithSystems: strs(f.NotCollideWithSystems),
+			Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
+			CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
 		})
 	}
 	for i, d := range m.Joints {
@@ -243,12 +194,12 @@ func (e *encoder) build() error {
 				n string
 				v *float64
 			}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-				if err := finitePtr(lp+"."+f.n, f.v); err != nil {
+				if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
 					return err
 				}
 			}
 			js.Limits = append(js.Limits, limitJSON{
-				LinearAxes: ints(l.LinearAxes), AngularAxes: ints(l.AngularAxes),
+				LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
 				Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
 			})
 		}
@@ -258,7 +209,7 @@ func (e *encoder) build() error {
 				n string
 				v *float64
 			}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-				if err := finitePtr(dp+"."+f.n, f.v); err != nil {
+				if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
 					return err
 				}
 			}
@@ -307,13 +258,13 @@ func (e *encoder) build() error {
 			}
 			cj := &colliderJSON{Geometry: g}
 			if c.Material >= 0 {
-				if err := ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
+				if err := field.Ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
 					return err
 				}
 				cj.PhysicsMaterial = jsonx.Ptr(c.Material)
 			}
 			if c.Filter >= 0 {
-				if err := ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
+				if err := field.Ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
 					return err
 				}
 				cj.CollisionFilter = jsonx.Ptr(c.Filter)
@@ -333,14 +284,14 @@ func (e *encoder) build() error {
 				}
 				tj.Geometry = g
 				if t.Filter >= 0 {
-					if err := ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
+					if err := field.Ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
 						return err
 					}
 					tj.CollisionFilter = jsonx.Ptr(t.Filter)
 				}
 			case len(t.Nodes) > 0:
 				for k, c := range t.Nodes {
-					if err := ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
+					if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
 						return err
 					}
 				}
@@ -355,10 +306,10 @@ func (e *encoder) build() error {
 		}
 		if j := n.Joint; j != nil {
 			p := bp + ".joint"
-			if err := ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
+			if err := field.Ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
 				return err
 			}
-			if err := ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
+			if err := field.Ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
 				return err
 			}
 			jj := &jointJSON{ConnectedNode: jsonx.Ptr(j.ConnectedNode), Joint: jsonx.Ptr(j.Def)}
@@ -391,24 +342,24 @@ func encodeMotion(mo *physics.Motion, p string) (*motionJSON, error) {
 	default:
 		return nil, physics.Errorf(p, "unknown motion type %q", mo.Type)
 	}
-	if err := finitePtr(p+".mass", mo.Mass); err != nil {
+	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
 		return nil, err
 	}
 	if mo.Mass != nil && *mo.Mass < 0 {
 		return nil, physics.Errorf(p+".mass", "negative mass %g", *mo.Mass)
 	}
-	if err := finitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
+	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
 		return nil, err
 	}
 	for _, a := range []struct {
 		n string
 		v *[3]float64
 	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := finiteArr(p+"."+a.n, a.v); err != nil {
+		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
 			return nil, err
 		}
 	}
-	if err := finiteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
+	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
 		return nil, err
 	}
 	mj.Mass, mj.CenterOfMass = mo.Mass, mo.CenterOfMass
@@ -419,14 +370,14 @@ func encodeMotion(mo *physics.Motion, p string) (*motionJSON, error) {
 
 // geometry returns the geometry object for model shape si used on node ni.
 func (e *encoder) geometry(si, ni int, p string) (*geometryJSON, error) {
-	if err := ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
+	if err := field.Ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
 		return nil, err
 	}
 	s := e.m.Shapes[si]
 	if k := e.khrIndex[si]; k >= 0 {
 		return &geometryJSON{Shape: jsonx.Ptr(k)}, nil
 	}
-	if err := ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
+	if err := field.Ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
 		return nil, err
 	}
 	hull := jsonx.Ptr(s.Type == physics.Convex)

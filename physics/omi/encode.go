@@ -3,6 +3,7 @@ package omi
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/autocollide/autocollide/physics/internal/field"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
@@ -77,40 +78,6 @@ type encoder struct {
 	nodeBody, nodeJoint  map[int]json.RawMessage
 }
 
-func finite(path string, vs ...float64) error {
-	if !jsonx.Finite(vs...) {
-		return physics.Errorf(path, "not a finite number")
-	}
-	return nil
-}
-
-func finitePtr(path string, p *float64) error {
-	if p == nil {
-		return nil
-	}
-	return finite(path, *p)
-}
-
-func finiteArr[A [3]float64 | [4]float64](path string, p *A) error {
-	if p == nil {
-		return nil
-	}
-	a := *p
-	for i := range len(a) {
-		if err := finite(fmt.Sprintf("%s[%d]", path, i), a[i]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func ref(path string, i, n int, what string) error {
-	if i < 0 || i >= n {
-		return physics.Errorf(path, "index %d out of range (%d %s)", i, n, what)
-	}
-	return nil
-}
-
 func (e *encoder) build() error {
 	m := e.m
 	if len(m.Shapes) > 0 {
@@ -136,7 +103,7 @@ func (e *encoder) build() error {
 				n string
 				v *float64
 			}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-				if err := finitePtr(p+"."+f.n, f.v); err != nil {
+				if err := field.FinitePtr(p+"."+f.n, f.v); err != nil {
 					return err
 				}
 			}
@@ -147,8 +114,8 @@ func (e *encoder) build() error {
 		}
 		for _, f := range m.Filters {
 			bd.CollisionFilters = append(bd.CollisionFilters, filterJSON{
-				Name: f.Name, CollisionSystems: strs(f.CollisionSystems),
-				CollideWithSystems: strs(f.CollideWithSystems), NotCollideWithSystems: strs(f.NotCollideWithSystems),
+				Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
+				CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
 			})
 		}
 		raw, err := jsonx.Marshal(bd)
@@ -198,19 +165,19 @@ func (e *encoder) build() error {
 				cj := &colliderJSON{}
 				p := bp + ".collider"
 				if c.Shape >= 0 {
-					if err := ref(p+".shape", c.Shape, len(m.Shapes), "shapes"); err != nil {
+					if err := field.Ref(p+".shape", c.Shape, len(m.Shapes), "shapes"); err != nil {
 						return err
 					}
 					cj.Shape = jsonx.Ptr(c.Shape)
 				}
 				if c.Material >= 0 {
-					if err := ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
+					if err := field.Ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
 						return err
 					}
 					cj.PhysicsMaterial = jsonx.Ptr(c.Material)
 				}
 				if c.Filter >= 0 {
-					if err := ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
+					if err := field.Ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
 						return err
 					}
 					cj.CollisionFilter = jsonx.Ptr(c.Filter)
@@ -224,13 +191,13 @@ func (e *encoder) build() error {
 				case t.Shape >= 0 && len(t.Nodes) > 0:
 					return physics.Errorf(p, "a trigger has either a shape or nodes, not both")
 				case t.Shape >= 0:
-					if err := ref(p+".shape", t.Shape, len(m.Shapes), "shapes"); err != nil {
+					if err := field.Ref(p+".shape", t.Shape, len(m.Shapes), "shapes"); err != nil {
 						return err
 					}
 					tj.Shape = jsonx.Ptr(t.Shape)
 				case len(t.Nodes) > 0:
 					for k, c := range t.Nodes {
-						if err := ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
+						if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
 							return err
 						}
 					}
@@ -242,7 +209,7 @@ func (e *encoder) build() error {
 					return physics.Errorf(p, "empty trigger: neither a shape nor nodes")
 				}
 				if t.Filter >= 0 {
-					if err := ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
+					if err := field.Ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
 						return err
 					}
 					tj.CollisionFilter = jsonx.Ptr(t.Filter)
@@ -257,10 +224,10 @@ func (e *encoder) build() error {
 		}
 		if j := n.Joint; j != nil {
 			p := np + ".extensions." + physics.ExtOMIJoint
-			if err := ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
+			if err := field.Ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
 				return err
 			}
-			if err := ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
+			if err := field.Ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
 				return err
 			}
 			jj := jointJSON{Joint: jsonx.Ptr(j.Def), ConnectedNode: jsonx.Ptr(j.ConnectedNode)}
@@ -277,22 +244,6 @@ func (e *encoder) build() error {
 	return nil
 }
 
-func strs(s []string) *[]string {
-	if s == nil {
-		return nil
-	}
-	c := append([]string{}, s...)
-	return &c
-}
-
-func ints(s []int) *[]int {
-	if s == nil {
-		return nil
-	}
-	c := append([]int{}, s...)
-	return &c
-}
-
 func encodeShape(s physics.Shape, p string, meshes int) (shapeJSON, error) {
 	js := shapeJSON{Type: string(s.Type), Name: s.Name, Extensions: jsonx.RawMap(s.Extensions)}
 	if len(s.Extras) > 0 {
@@ -300,18 +251,18 @@ func encodeShape(s physics.Shape, p string, meshes int) (shapeJSON, error) {
 	}
 	switch s.Type {
 	case physics.Box:
-		if err := finiteArr(p+".box.size", &s.Size); err != nil {
+		if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
 			return js, err
 		}
 		js.Box = &boxJSON{Size: jsonx.Ptr(s.Size)}
 	case physics.Sphere:
-		if err := finite(p+".sphere.radius", s.Radius); err != nil {
+		if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
 			return js, err
 		}
 		js.Sphere = &sphereJSON{Radius: jsonx.Ptr(s.Radius)}
 	case physics.Capsule, physics.Cylinder:
 		sub := "." + string(s.Type)
-		if err := finite(p+sub, s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
+		if err := field.Finite(p+sub, s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
 			return js, err
 		}
 		r := &roundJSON{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
@@ -322,7 +273,7 @@ func encodeShape(s physics.Shape, p string, meshes int) (shapeJSON, error) {
 		}
 	case physics.Convex, physics.Trimesh:
 		sub := p + "." + string(s.Type) + ".mesh"
-		if err := ref(sub, s.Mesh, meshes, "meshes"); err != nil {
+		if err := field.Ref(sub, s.Mesh, meshes, "meshes"); err != nil {
 			return js, err
 		}
 		mj := &meshJSON{Mesh: jsonx.Ptr(s.Mesh)}
@@ -345,21 +296,21 @@ func (e *encoder) encodeMotion(mo *physics.Motion, p string) (*motionJSON, error
 	default:
 		return nil, physics.Errorf(p+".type", "unknown motion type %q", mo.Type)
 	}
-	if err := finitePtr(p+".mass", mo.Mass); err != nil {
+	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
 		return nil, err
 	}
-	if err := finitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
+	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
 		return nil, err
 	}
 	for _, a := range []struct {
 		n string
 		v *[3]float64
 	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := finiteArr(p+"."+a.n, a.v); err != nil {
+		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
 			return nil, err
 		}
 	}
-	if err := finiteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
+	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
 		return nil, err
 	}
 	return &motionJSON{
@@ -377,12 +328,12 @@ func encodeJointDef(d physics.JointDef, p string) (jointDefJSON, error) {
 			n string
 			v *float64
 		}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-			if err := finitePtr(lp+"."+f.n, f.v); err != nil {
+			if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
 				return js, err
 			}
 		}
 		js.Limits = append(js.Limits, limitJSON{
-			LinearAxes: ints(l.LinearAxes), AngularAxes: ints(l.AngularAxes),
+			LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
 			Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
 		})
 	}
@@ -392,7 +343,7 @@ func encodeJointDef(d physics.JointDef, p string) (jointDefJSON, error) {
 			n string
 			v *float64
 		}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-			if err := finitePtr(dp+"."+f.n, f.v); err != nil {
+			if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
 				return js, err
 			}
 		}
