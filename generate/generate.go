@@ -92,12 +92,6 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// physicsKeys are the node and document extensions of both families.
-var physicsKeys = []string{
-	"OMI_physics_body", "OMI_physics_shape", "OMI_physics_joint", "OMI_collider",
-	"KHR_physics_rigid_bodies", "KHR_implicit_shapes", "KHR_collision_shapes",
-}
-
 // minThickness is the smallest extent of a generated primitive, relative
 // to the part's bounding-box diagonal: flat parts (a single quad) get a
 // box this thin rather than a degenerate one, which KHR forbids.
@@ -159,6 +153,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 // authoredRoots returns the roots whose subtree already carries physics.
 func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 	out := map[int]bool{}
+	keys := physics.Extensions()
 	for _, r := range roots {
 		seen := map[int]bool{}
 		stack := []int{r}
@@ -169,7 +164,7 @@ func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 				continue
 			}
 			seen[n] = true
-			for _, k := range physicsKeys {
+			for _, k := range keys {
 				if _, ok := doc.Nodes[n].Extensions[k]; ok {
 					out[r] = true
 				}
@@ -442,12 +437,12 @@ func partName(doc *gltf.Document, p *mesh.Part) string {
 
 // familyKeys are the extensions each family writes.
 var familyKeys = map[Format][]string{
-	OMI: {"OMI_physics_shape", "OMI_physics_body", "OMI_physics_joint"},
-	KHR: {"KHR_implicit_shapes", "KHR_physics_rigid_bodies"},
+	OMI: {physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint},
+	KHR: {physics.ExtKHRShapes, physics.ExtKHRBodies},
 }
 
 // shapeArray is where each family keeps its document-level shapes.
-var shapeArray = map[Format]string{OMI: "OMI_physics_shape", KHR: "KHR_implicit_shapes"}
+var shapeArray = map[Format]string{OMI: physics.ExtOMIShape, KHR: physics.ExtKHRShapes}
 
 // emit encodes the generated model in the requested family and grafts it
 // into the tree without touching what was there: the document-level

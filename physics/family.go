@@ -50,6 +50,12 @@ var (
 	khrExts = []string{ExtKHRShapes, ExtKHRBodies, ExtKHRCollisionShapes}
 )
 
+// Extensions returns the name of every extension either family uses, in
+// any revision (OMI_physics_gravity aside, which neither family's model
+// rewrites): the set a whole-file rewrite replaces and whose presence on
+// a node marks authored physics.
+func Extensions() []string { return append(append([]string{}, omiExts...), khrExts...) }
+
 // hasAny reports whether doc uses any of names, at document or node level
 // or in extensionsUsed.
 func hasAny(doc *gltf.Document, names []string) bool {

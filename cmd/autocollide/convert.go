@@ -12,13 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// physicsExtensions are every extension name either family (any
-// revision) uses; convert rewrites exactly these.
-var physicsExtensions = []string{
-	"OMI_physics_shape", "OMI_physics_body", "OMI_physics_joint", "OMI_collider",
-	"KHR_implicit_shapes", "KHR_physics_rigid_bodies", "KHR_collision_shapes",
-}
-
 func newConvert() *cobra.Command {
 	var out, to, khrGeometry string
 	var strict bool
@@ -75,7 +68,7 @@ skins, ...) is warned about per item.`,
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
 			}
 			if err == nil {
-				err = a.ReplaceExtensions(doc, physicsExtensions)
+				err = a.ReplaceExtensions(doc, physics.Extensions())
 			}
 			if err == nil {
 				err = a.Save(out)
