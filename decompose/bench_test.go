@@ -2,6 +2,7 @@ package decompose
 
 import (
 	"context"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"os"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ func BenchmarkDecompose(b *testing.B) {
 		names = strings.Split(s, ",")
 	}
 	for _, name := range names {
-		m, err := obj.ReadFile(sharedDir(b) + "/bench/acd-meshes/" + name + ".obj")
+		m, err := obj.ReadFile(testassets.Shared(b) + "/bench/acd-meshes/" + name + ".obj")
 		if err != nil {
 			b.Fatal(err)
 		}

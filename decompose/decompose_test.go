@@ -3,6 +3,7 @@ package decompose
 import (
 	"context"
 	"errors"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"math"
 	"os"
 	"path/filepath"
@@ -229,7 +230,7 @@ func TestBadInput(t *testing.T) {
 // and coverage. The two large self-intersecting ones run only with
 // AUTOCOLLIDE_LONG=1.
 func TestBenchMeshes(t *testing.T) {
-	dir := filepath.Join(sharedDir(t), "bench", "acd-meshes")
+	dir := filepath.Join(testassets.Shared(t), "bench", "acd-meshes")
 	files, err := filepath.Glob(filepath.Join(dir, "*.obj"))
 	if err != nil || len(files) == 0 {
 		t.Skipf("no meshes in %s", dir)

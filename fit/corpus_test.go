@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,28 +15,6 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 )
-
-// sharedDir finds the shared folder: $AUTOCOLLIDE_SHARED, else the first
-// ancestor of the package directory holding shared/corpus.
-func sharedDir(t *testing.T) string {
-	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
-		return d
-	}
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if st, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && st.IsDir() {
-			return filepath.Join(dir, "shared")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
 
 type corpusMesh struct {
 	name string
@@ -112,7 +91,7 @@ func corpusMeshes(t *testing.T, root string) []corpusMesh {
 // containment and that the box beats the PCA box and the AABB, and with
 // AUTOCOLLIDE_CORPUS_REPORT=1 prints the volume ratios to the hull.
 func TestCorpus(t *testing.T) {
-	shared := sharedDir(t)
+	shared := testassets.Shared(t)
 	if shared == "" {
 		t.Skip("shared/corpus not found (set AUTOCOLLIDE_SHARED)")
 	}
@@ -182,7 +161,7 @@ func TestCorpusBoxMultistart(t *testing.T) {
 	if os.Getenv("AUTOCOLLIDE_CORPUS_REPORT") != "1" {
 		t.Skip("set AUTOCOLLIDE_CORPUS_REPORT=1")
 	}
-	shared := sharedDir(t)
+	shared := testassets.Shared(t)
 	if shared == "" {
 		t.Skip("shared/corpus not found (set AUTOCOLLIDE_SHARED)")
 	}

@@ -2,6 +2,7 @@ package hull
 
 import (
 	"fmt"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"io/fs"
 	"math"
 	"os"
@@ -15,28 +16,6 @@ import (
 	"github.com/qmuntal/gltf/modeler"
 )
 
-// sharedDir finds the shared folder: AUTOCOLLIDE_SHARED, or the first
-// ancestor of the package directory that has shared/corpus.
-func sharedDir(t testing.TB) string {
-	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
-		return d
-	}
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if st, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && st.IsDir() {
-			return filepath.Join(dir, "shared")
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("no shared/corpus above the package directory and AUTOCOLLIDE_SHARED unset")
-		}
-		dir = up
-	}
-}
-
 type corpusMesh struct {
 	name string
 	pts  []geom.Vec3
@@ -47,7 +26,7 @@ type corpusMesh struct {
 // Draco- and meshopt-compressed and quantized (non-float) positions are
 // skipped and listed in skipped.
 func corpusMeshes(t testing.TB) (meshes []corpusMesh, skipped []string) {
-	root := filepath.Join(sharedDir(t), "corpus")
+	root := filepath.Join(testassets.Shared(t), "corpus")
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

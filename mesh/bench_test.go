@@ -1,6 +1,7 @@
 package mesh
 
 import (
+	"github.com/autocollide/autocollide/internal/testassets"
 	"path/filepath"
 	"testing"
 
@@ -16,7 +17,7 @@ func BenchmarkExtract(b *testing.B) {
 		"ToyCar/glTF/ToyCar.gltf",
 	} {
 		b.Run(filepath.Dir(filepath.Dir(name)), func(b *testing.B) {
-			doc, err := gltf.Open(filepath.Join(sharedDir(b), "corpus", name))
+			doc, err := gltf.Open(filepath.Join(testassets.Shared(b), "corpus", name))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"bufio"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,29 +15,6 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 )
-
-// sharedDir finds the shared folder: $AUTOCOLLIDE_SHARED, else the first
-// ancestor of the package directory that holds shared/corpus.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if st, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && st.IsDir() {
-			return filepath.Join(dir, "shared")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/corpus not found above the package directory; set AUTOCOLLIDE_SHARED")
-		}
-		dir = parent
-	}
-}
 
 type corpusEntry struct {
 	path       string // relative to the corpus folder
@@ -80,7 +58,7 @@ func corpusStats(t *testing.T, corpus string) []corpusEntry {
 // (EXT_meshopt_compression) is skipped here: qmuntal's gltf.Open refuses
 // its fallback buffer ("buffer without URI"); TestPirate reads it directly.
 func TestCorpus(t *testing.T) {
-	corpus := filepath.Join(sharedDir(t), "corpus")
+	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	for _, e := range corpusStats(t, corpus) {
 		t.Run(e.path, func(t *testing.T) {
 			if strings.HasPrefix(e.path, "Pirate/") {
@@ -177,7 +155,7 @@ func sceneBounds(t *testing.T, path string) geom.Box {
 // positions, dequantized by its node transform) must land where the float
 // Duck does, within 1e-4 of the model's size.
 func TestQuantizedDuck(t *testing.T) {
-	corpus := filepath.Join(sharedDir(t), "corpus")
+	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	want := sceneBounds(t, filepath.Join(corpus, "Duck/glTF-Binary/Duck.glb"))
 	got := sceneBounds(t, filepath.Join(corpus, "Duck_glTF-Quantized/glTF-Quantized/Duck.gltf"))
 	tol := 1e-4 * want.Diagonal()
@@ -197,7 +175,7 @@ func TestQuantizedDuck(t *testing.T) {
 // parts under mirroring transforms (NegativeScaleTest), skinned parts and
 // GPU instances.
 func TestCorpusOutward(t *testing.T) {
-	corpus := filepath.Join(sharedDir(t), "corpus")
+	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	var closed, mirrored, skinned int
 	for _, e := range corpusStats(t, corpus) {
 		if e.compressed || strings.HasPrefix(e.path, "Pirate/") {

@@ -3,6 +3,7 @@ package mesh
 import (
 	"encoding/binary"
 	"encoding/json"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +43,7 @@ func readGLB(t *testing.T, path string) *gltf.Document {
 // Pirate end to end with the real decoder. It skips while the meshopt
 // package is still a stub.
 func TestPirate(t *testing.T) {
-	doc := readGLB(t, filepath.Join(sharedDir(t), "corpus", "Pirate", "pirate.glb"))
+	doc := readGLB(t, filepath.Join(testassets.Shared(t), "corpus", "Pirate", "pirate.glb"))
 	res, err := Extract(doc)
 	if err != nil && strings.Contains(err.Error(), "not written yet") {
 		t.Skipf("meshopt decoder not available on this branch: %v", err)

@@ -1,6 +1,7 @@
 package mesh
 
 import (
+	"github.com/autocollide/autocollide/internal/testassets"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // normals); welded it is the 8-corner closed cube, and the enclosed volume
 // is unchanged.
 func TestWeldCube(t *testing.T) {
-	doc, err := gltf.Open(filepath.Join(sharedDir(t), "corpus", "Box", "glTF-Binary", "Box.glb"))
+	doc, err := gltf.Open(filepath.Join(testassets.Shared(t), "corpus", "Box", "glTF-Binary", "Box.glb"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,30 +29,6 @@ func repoRoot(t testing.TB) string {
 	}
 }
 
-// sharedDir returns the shared folder (AUTOCOLLIDE_SHARED, or the first
-// ancestor's "shared" that holds corpus/), skipping the test when absent.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("AUTOCOLLIDE_SHARED"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		cand := filepath.Join(dir, "shared")
-		if st, err := os.Stat(filepath.Join(cand, "corpus")); err == nil && st.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/corpus not found (set AUTOCOLLIDE_SHARED)")
-		}
-		dir = parent
-	}
-}
-
 // toolsDir returns the repository's tools folder when its node_modules are
 // installed; otherwise it skips the test, or fails it when
 // AUTOCOLLIDE_REQUIRE_TOOLS=1.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,7 +83,7 @@ func glbMeshoptViews(t testing.TB, path string) []stream {
 
 func pirateStreams(t testing.TB) []stream {
 	t.Helper()
-	streams := glbMeshoptViews(t, filepath.Join(sharedDir(t), "corpus", "Pirate", "pirate.glb"))
+	streams := glbMeshoptViews(t, filepath.Join(testassets.Shared(t), "corpus", "Pirate", "pirate.glb"))
 	if len(streams) == 0 {
 		t.Fatal("pirate.glb has no EXT_meshopt_compression bufferViews")
 	}
