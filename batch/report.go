@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/autocollide/autocollide/generate"
 	"io"
 	"os"
 	"path/filepath"
@@ -47,18 +48,26 @@ type Asset struct {
 	Colliders map[string]int `json:"colliders"`
 	// HullVertices is the total vertex count of the output's convex
 	// hull meshes.
-	HullVertices int      `json:"hullVertices"`
-	BodyList     []Body   `json:"bodyList"`
-	Notes        []string `json:"notes"`
-	Warnings     []string `json:"warnings"`
-	Error        string   `json:"error,omitempty"`
+	HullVertices int `json:"hullVertices"`
+	// Hulls counts the generated convex hulls, and CappedHulls those
+	// that were over the vertex or face limits and were replaced by a
+	// bounding polytope within them.
+	Hulls       int    `json:"hulls"`
+	CappedHulls int    `json:"cappedHulls"`
+	BodyList    []Body `json:"bodyList"`
+	// Parts says, per mesh instance, which method made its colliders and
+	// why, and how far they overshoot the part's convex hull.
+	Parts    []generate.PartReport `json:"parts"`
+	Notes    []string              `json:"notes"`
+	Warnings []string              `json:"warnings"`
+	Error    string                `json:"error,omitempty"`
 	// TimeMS is the wall time spent on the asset; 0 (and absent from
 	// the JSON) after StripTimings.
 	TimeMS float64 `json:"timeMs,omitempty"`
 }
 
 func newAsset(j Job) Asset {
-	return Asset{Input: j.Input, Output: j.Output, Colliders: map[string]int{}, BodyList: []Body{}, Notes: []string{}, Warnings: []string{}}
+	return Asset{Input: j.Input, Output: j.Output, Colliders: map[string]int{}, BodyList: []Body{}, Parts: []generate.PartReport{}, Notes: []string{}, Warnings: []string{}}
 }
 
 // Tool identifies the program that wrote a report.

@@ -313,6 +313,13 @@ func fillReport(a *Asset, rep *generate.Report) {
 	for _, b := range rep.BodyList {
 		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource})
 	}
+	for _, pr := range rep.Parts {
+		a.Parts = append(a.Parts, pr)
+		if pr.HullVertices > 0 {
+			a.Hulls += pr.Colliders
+		}
+		a.CappedHulls += pr.CappedHulls
+	}
 	a.Notes = append(a.Notes, rep.Notes...)
 	a.Warnings = append(a.Warnings, rep.Warnings...)
 }

@@ -81,7 +81,7 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 				if err != nil {
 					return nil, nil, err
 				}
-				return []Collider{hullCollider(h)}, []string{fmt.Sprintf("auto: hull (%s; the closed mesh fills %.2f of its hull)", why, ratio)}, nil
+				return []Collider{hullCollider(h, Hull)}, []string{fmt.Sprintf("auto: hull (%s; the closed mesh fills %.2f of its hull)", why, ratio)}, nil
 			}
 			why += fmt.Sprintf("; the closed mesh fills %.2f of its hull", ratio)
 		}

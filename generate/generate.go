@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/autocollide/autocollide/decompose"
 	"github.com/autocollide/autocollide/fit"
@@ -81,10 +82,35 @@ type BodyReport struct {
 	MassSource string  `json:"massSource"`
 }
 
+// PartReport says what was made for one mesh instance.
+type PartReport struct {
+	// Body is the body's node; Node the mesh instance's node.
+	Body      int    `json:"body"`
+	Node      int    `json:"node"`
+	Name      string `json:"name"`
+	Triangles int    `json:"triangles"`
+	// Method made the colliders (for auto, the method it chose) and
+	// Reason says why, with the errors auto saw.
+	Method    Method `json:"method"`
+	Reason    string `json:"reason,omitempty"`
+	Colliders int    `json:"colliders"`
+	// HullVertices counts the vertices of the part's hulls, and
+	// CappedHulls the hulls that were over the vertex or face limits and
+	// were replaced by a bounding polytope within them.
+	HullVertices int `json:"hullVertices"`
+	CappedHulls  int `json:"cappedHulls"`
+	// Overshoot is the colliders' total volume over the volume of the
+	// part's convex hull, minus one (0.1: 10% bigger). A decomposition
+	// of a concave part can be below 0; overlaps between its hulls count
+	// twice. 0 for flat parts.
+	Overshoot float64 `json:"overshoot"`
+}
+
 // Report says what was done to one asset.
 type Report struct {
 	Bodies    int            `json:"bodies"`
 	BodyList  []BodyReport   `json:"bodyList"`
+	Parts     []PartReport   `json:"parts"`
 	Colliders map[string]int `json:"colliders"`
 	// Kept counts scene roots whose existing physics was kept as it was.
 	Kept     int      `json:"kept,omitempty"`
@@ -247,6 +273,7 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
 		}
+		rep.Parts = append(rep.Parts, partReport(r, p, a.Doc, local, cs, notes))
 		for j, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {
@@ -314,6 +341,40 @@ type Collider struct {
 	// frame, and Convex its polyhedron when it is one (boxes and hulls).
 	Mass   mass.Properties
 	Convex *mass.Convex
+	// Method is the method that made the collider (never Auto), and
+	// Capped says a hull was over the limits and was replaced by a
+	// bounding polytope within them.
+	Method Method
+	Capped bool
+}
+
+// partReport sums up the colliders made for one part.
+func partReport(body int, p *mesh.Part, doc *gltf.Document, local []geom.Vec3, cs []Collider, notes []string) PartReport {
+	pr := PartReport{Body: body, Node: p.Node, Name: partName(doc, p), Triangles: len(p.Triangles), Colliders: len(cs)}
+	if len(cs) > 1 {
+		pr.Method = Decompose
+	} else if len(cs) == 1 {
+		pr.Method = cs[0].Method
+	}
+	if len(notes) > 0 && strings.HasPrefix(notes[0], "auto: ") {
+		pr.Reason = strings.TrimPrefix(notes[0], "auto: ")
+	}
+	vol := 0.0
+	for _, c := range cs {
+		vol += c.Mass.Volume
+		if c.Hull != nil {
+			pr.HullVertices += len(c.Hull.Vertices)
+		}
+		if c.Capped {
+			pr.CappedHulls++
+		}
+	}
+	if h, err := hull.Build(local, hull.Options{MaxVertices: -1}); err == nil && h.Degenerate == hull.NotDegenerate {
+		if hv := h.Volume(); hv > 0 {
+			pr.Overshoot = vol/hv - 1
+		}
+	}
+	return pr
 }
 
 // Colliders makes the colliders of one mesh instance (vertices and
@@ -327,7 +388,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		if err != nil {
 			return nil, nil, err
 		}
-		return []Collider{hullCollider(h)}, nil, nil
+		return []Collider{hullCollider(h, Hull)}, nil, nil
 	case Decompose:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: 1,
@@ -337,7 +398,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		}
 		cs := make([]Collider, 0, len(res.Hulls))
 		for _, h := range res.Hulls {
-			cs = append(cs, hullCollider(h))
+			cs = append(cs, hullCollider(h, Decompose))
 		}
 		return cs, res.Notes, nil
 	case AABB, Box, Sphere, Capsule, Cylinder:
@@ -368,14 +429,15 @@ func storedHull(h *hull.Hull) *hull.Hull {
 	return h2
 }
 
-func hullCollider(h *hull.Hull) Collider {
+func hullCollider(h *hull.Hull, m Method) Collider {
+	capped := h.Reduced
 	h = storedHull(h)
 	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
 	props, err := mass.Mesh(h.Vertices, h.Triangles)
 	if err != nil {
 		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
 	}
-	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv}
+	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
 }
 
 // primitive fits a primitive; its pose is the fit's exactly.
@@ -385,7 +447,7 @@ func primitive(local []geom.Vec3, opt Options) (Collider, error) {
 		return Collider{}, err
 	}
 	floor := minThickness * geom.BoundsOf(local).Diagonal()
-	c := Collider{Translation: f.Center, Rotation: f.Rotation}
+	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: opt.Method}
 	var props mass.Properties
 	switch f.Kind {
 	case fit.KindBox, fit.KindAABB:

@@ -4,8 +4,12 @@ import (
 	"context"
 	"math"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/internal/testassets"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/mass"
@@ -129,5 +133,51 @@ func TestBodyMassSource(t *testing.T) {
 	p, _, err = bodyMass([]solid{open}, []colliderMass{cm, {mass.Box(geom.Vec3{2, 2, 2}), &shifted}})
 	if err != nil || math.Abs(p.Volume-12) > 0.19 {
 		t.Fatalf("overlapping boxes: volume %v, want 12", p.Volume)
+	}
+}
+
+// TestPartReports: every part of the example gets a report whose method is
+// a concrete one, whose hull counts match its colliders, and whose single
+// collider is at least as big as the part's convex hull (it contains it).
+func TestPartReports(t *testing.T) {
+	for _, m := range []Method{Auto, Hull, Box, Sphere, Decompose} {
+		a, err := gltfio.Load(filepath.Join(testassets.Repo(), "testdata", "examples", "furniture.glb"), gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Asset(context.Background(), a, Options{Method: m, Binary: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Parts) == 0 {
+			t.Fatalf("%s: no part reports", m)
+		}
+		total := 0
+		for _, p := range rep.Parts {
+			total += p.Colliders
+			if p.Method == "" || p.Method == Auto {
+				t.Errorf("%s: part %q has method %q", m, p.Name, p.Method)
+			}
+			if m != Auto && m != Decompose && p.Method != m {
+				t.Errorf("%s: part %q reports method %q", m, p.Name, p.Method)
+			}
+			if (m == Auto) != (p.Reason != "") {
+				t.Errorf("%s: part %q reason %q", m, p.Name, p.Reason)
+			}
+			convex := p.Method == Hull || p.Method == Decompose
+			if convex != (p.HullVertices > 0) {
+				t.Errorf("%s: part %q (%s) has %d hull vertices", m, p.Name, p.Method, p.HullVertices)
+			}
+			if p.Method != Decompose && p.Overshoot < -1e-6 {
+				t.Errorf("%s: part %q colliders are %.3g smaller than its hull", m, p.Name, -p.Overshoot)
+			}
+		}
+		sum := 0
+		for _, v := range rep.Colliders {
+			sum += v
+		}
+		if total != sum {
+			t.Errorf("%s: parts count %d colliders, report %d", m, total, sum)
+		}
 	}
 }
