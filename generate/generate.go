@@ -70,6 +70,11 @@ type Options struct {
 	// DefaultHullFill) steer Method Auto.
 	AutoTolerance float64
 	HullFill      float64
+	// Body says how bodies are formed and behave.
+	Body BodySettings
+	// Rules, when set, is asked for each mesh instance and may override
+	// the method and its parameters; ok false keeps Options as they are.
+	Rules func(NodeInfo) (s PartSettings, ok bool)
 }
 
 // BodyReport says what was generated for one body.

@@ -1,0 +1,91 @@
+package generate
+
+import (
+	"regexp"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/physics"
+)
+
+// More collider methods: Trimesh writes the mesh itself as a triangle-mesh
+// collider (static bodies only, as the engines require); None makes no
+// collider for the mesh instance.
+const (
+	Trimesh Method = "trimesh"
+	None    Method = "none"
+)
+
+// BodyMode says which nodes become rigid bodies.
+type BodyMode string
+
+// Body modes.
+const (
+	// BodiesPerRoot makes each scene root holding geometry a body (the
+	// default).
+	BodiesPerRoot BodyMode = "root"
+	// BodiesPerNode makes each node with a mesh a body.
+	BodiesPerNode BodyMode = "node"
+	// BodiesPerFile makes one body of the whole scene.
+	BodiesPerFile BodyMode = "file"
+	// BodiesByPattern makes each node whose name matches
+	// Options.BodyPattern a body; geometry outside every match falls back
+	// to BodiesPerRoot.
+	BodiesByPattern BodyMode = "pattern"
+)
+
+// NodeInfo describes one mesh instance to the rules.
+type NodeInfo struct {
+	// Node is the index of the node holding the mesh, Name its name, and
+	// Path the names from its scene root down to it, joined by "/"
+	// (unnamed nodes as nodes[i]).
+	Node int
+	Name string
+	Path string
+	// Mesh is the mesh's name.
+	Mesh string
+	// Extras is the node's extras object (nil when absent or not an
+	// object), as decoded from JSON.
+	Extras map[string]any
+	// Size is the world-space bounding box size of the instance, in
+	// metres, and Triangles its triangle count.
+	Size      geom.Vec3
+	Triangles int
+}
+
+// PartSettings is what a rule sets for one mesh instance. Zero fields
+// keep the asset-wide Options.
+type PartSettings struct {
+	// Rule names the rule that matched, for the report.
+	Rule            string
+	Method          Method
+	MaxHullVertices int
+	MaxHullFaces    int
+	// MaxHullTriangles caps each hull's triangles (Unity: 255).
+	MaxHullTriangles int
+	MaxHulls         int
+	Concavity        float64
+	// AbsConcavity is an absolute concavity threshold in metres.
+	AbsConcavity float64
+	// Trigger makes the instance's colliders triggers.
+	Trigger bool
+}
+
+// BodySettings is how generated bodies behave.
+type BodySettings struct {
+	// Mode says which nodes become bodies; Pattern is used by
+	// BodiesByPattern.
+	Mode    BodyMode
+	Pattern *regexp.Regexp
+	// Motion is the motion type of generated bodies ("" = dynamic).
+	Motion physics.MotionType
+	// Material, when set, is the physics material of every generated
+	// collider, and Filter its collision filter.
+	Material *physics.Material
+	Filter   *physics.Filter
+	// Trigger makes every generated collider a trigger instead.
+	Trigger bool
+	// NamingConventions turns on the artists' naming conventions
+	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
+	// -convcolonly, -rigid and their _col spellings).
+	NamingConventions bool
+}
