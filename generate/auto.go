@@ -66,10 +66,8 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 		}
 		seen = append(seen, fmt.Sprintf("%s %.2f×", k, s.Overshoot))
 		if s.Overshoot <= 1+tol {
-			o := opt
-			o.Method = Method(k)
-			c, err := primitive(vertices, o)
-			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×)", k, strings.Join(seen, ", "), 1+tol)}, err
+			c := fitted(vertices, s, Method(k))
+			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×)", k, strings.Join(seen, ", "), 1+tol)}, nil
 		}
 	}
 	why := fmt.Sprintf("primitives over tolerance %.2f× (%s)", 1+tol, strings.Join(seen, ", "))
@@ -81,7 +79,7 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 				if err != nil {
 					return nil, nil, err
 				}
-				return []Collider{hullCollider(h, Hull)}, []string{fmt.Sprintf("auto: hull (%s; the closed mesh fills %.2f of its hull)", why, ratio)}, nil
+				return []Collider{hullCollider(h, Hull, vertices)}, []string{fmt.Sprintf("auto: hull (%s; the closed mesh fills %.2f of its hull)", why, ratio)}, nil
 			}
 			why += fmt.Sprintf("; the closed mesh fills %.2f of its hull", ratio)
 		}

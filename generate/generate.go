@@ -351,6 +351,9 @@ type Collider struct {
 	// bounding polytope within them.
 	Method Method
 	Capped bool
+	// overshoot is the collider's volume over the points' convex hull
+	// volume, minus one, when the method knew it (0 otherwise).
+	overshoot float64
 }
 
 // partReport sums up the colliders made for one part.
@@ -360,6 +363,7 @@ func partReport(body int, p *mesh.Part, doc *gltf.Document, local []geom.Vec3, c
 		pr.Method = Decompose
 	} else if len(cs) == 1 {
 		pr.Method = cs[0].Method
+		pr.Overshoot = cs[0].overshoot
 	}
 	if len(notes) > 0 && strings.HasPrefix(notes[0], "auto: ") {
 		pr.Reason = strings.TrimPrefix(notes[0], "auto: ")
@@ -374,9 +378,13 @@ func partReport(body int, p *mesh.Part, doc *gltf.Document, local []geom.Vec3, c
 			pr.CappedHulls++
 		}
 	}
-	if h, err := hull.Build(local, hull.Options{MaxVertices: -1}); err == nil && h.Degenerate == hull.NotDegenerate {
-		if hv := h.Volume(); hv > 0 {
-			pr.Overshoot = vol/hv - 1
+	if len(cs) > 1 {
+		// A decomposition: compare with the part's hull (one more hull
+		// build, small next to the decomposition).
+		if h, err := hull.Build(local, hull.Options{MaxVertices: -1}); err == nil && h.Degenerate == hull.NotDegenerate {
+			if hv := h.Volume(); hv > 0 {
+				pr.Overshoot = vol/hv - 1
+			}
 		}
 	}
 	return pr
@@ -393,7 +401,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		if err != nil {
 			return nil, nil, err
 		}
-		return []Collider{hullCollider(h, Hull)}, nil, nil
+		return []Collider{hullCollider(h, Hull, vertices)}, nil, nil
 	case Decompose:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: 1,
@@ -403,7 +411,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		}
 		cs := make([]Collider, 0, len(res.Hulls))
 		for _, h := range res.Hulls {
-			cs = append(cs, hullCollider(h, Decompose))
+			cs = append(cs, hullCollider(h, Decompose, nil))
 		}
 		return cs, res.Notes, nil
 	case AABB, Box, Sphere, Capsule, Cylinder:
@@ -434,15 +442,27 @@ func storedHull(h *hull.Hull) *hull.Hull {
 	return h2
 }
 
-func hullCollider(h *hull.Hull, m Method) Collider {
+// hullCollider makes the collider of a hull built from points (nil for a
+// decomposition's hulls, whose overshoot is the decomposition's).
+func hullCollider(h *hull.Hull, m Method, points []geom.Vec3) Collider {
 	capped := h.Reduced
+	exact := 0.0
+	if capped && points != nil {
+		if e, err := hull.Build(points, hull.Options{MaxVertices: -1}); err == nil {
+			exact = e.Volume()
+		}
+	}
 	h = storedHull(h)
 	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
 	props, err := mass.Mesh(h.Vertices, h.Triangles)
 	if err != nil {
 		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
 	}
-	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
+	c := Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
+	if exact > 0 {
+		c.overshoot = props.Volume/exact - 1
+	}
+	return c
 }
 
 // primitive fits a primitive; its pose is the fit's exactly.
@@ -451,8 +471,14 @@ func primitive(local []geom.Vec3, opt Options) (Collider, error) {
 	if err != nil {
 		return Collider{}, err
 	}
+	return fitted(local, f, opt.Method), nil
+}
+
+// fitted makes the collider of a fitted primitive, no thinner than
+// minThickness of the points' diagonal.
+func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
 	floor := minThickness * geom.BoundsOf(local).Diagonal()
-	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: opt.Method}
+	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: m, overshoot: f.Overshoot - 1}
 	var props mass.Properties
 	switch f.Kind {
 	case fit.KindBox, fit.KindAABB:
@@ -481,7 +507,10 @@ func primitive(local []geom.Vec3, opt Options) (Collider, error) {
 		props = mass.Cylinder(h, r)
 	}
 	c.Mass = props.Transform(f.Rotation, f.Center)
-	return c, nil
+	if math.IsInf(c.overshoot, 0) || math.IsNaN(c.overshoot) {
+		c.overshoot = 0 // flat: no hull volume to compare with
+	}
+	return c
 }
 
 func baseName(doc *gltf.Document, i int) string {
