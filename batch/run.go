@@ -91,6 +91,11 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 	if opt.Mode == "" {
 		opt.Mode = Write
 	}
+	if opt.Generate.Workers <= 0 {
+		// A file's parts may use the pool's width too: when one big file
+		// is left running alone, it still gets every worker.
+		opt.Generate.Workers = workers
+	}
 	prog := opt.Progress
 	if prog == nil {
 		prog = nopProgress{}

@@ -19,6 +19,7 @@ import (
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/qmuntal/gltf"
+	"golang.org/x/sync/errgroup"
 )
 
 // Format names an extension family to write.
@@ -70,6 +71,10 @@ type Options struct {
 	// DefaultHullFill) steer Method Auto.
 	AutoTolerance float64
 	HullFill      float64
+	// Workers bounds the goroutines making one asset's colliders (parts
+	// in parallel, and a decomposition's own workers); ≤ 1 is one. The
+	// output is the same for any value.
+	Workers int
 	// Body says how bodies are formed and behave.
 	Body BodySettings
 	// Rules, when set, is asked for each mesh instance and may override
@@ -154,6 +159,13 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			byRoot[p.Root] = append(byRoot[p.Root], i)
 		}
 	}
+	var todo []int
+	for _, r := range ex.Roots {
+		if len(byRoot[r]) > 0 && !authored[r] {
+			todo = append(todo, byRoot[r]...)
+		}
+	}
+	made := makeColliders(ctx, ex, world, todo, opt)
 	model := physics.NewModel()
 	for _, r := range ex.Roots {
 		parts := byRoot[r]
@@ -168,7 +180,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := body(ctx, a, model, ex, world[r], r, parts, opt, rep); err != nil {
+		if err := body(a, model, ex, world[r], r, parts, made, opt, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -245,13 +257,64 @@ func isOne(s geom.Vec3) bool {
 	return true
 }
 
-func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, opt Options, rep *Report) error {
-	f, scale, err := frame(world)
+// made is what makeColliders made for one part.
+type made struct {
+	local []geom.Vec3 // the part's vertices in its body's frame
+	cs    []Collider
+	notes []string
+	err   error
+}
+
+// makeColliders makes the colliders of the given parts, in their bodies'
+// frames, on up to opt.Workers goroutines; each result goes to its own
+// slot, so the outcome does not depend on the worker count. Parts whose
+// body frame is degenerate are left out (body warns about them).
+func makeColliders(ctx context.Context, ex *mesh.Result, world []geom.Mat4, parts []int, opt Options) map[int]*made {
+	out := make(map[int]*made, len(parts))
+	for _, pi := range parts {
+		out[pi] = &made{}
+	}
+	workers := max(opt.Workers, 1)
+	sub := opt
+	sub.Workers = 1
+	if len(parts) < workers {
+		// Few parts: let the decompositions use the spare workers.
+		sub.Workers = workers
+	}
+	var g errgroup.Group
+	g.SetLimit(workers)
+	for _, pi := range parts {
+		p := &ex.Parts[pi]
+		f, _, err := frame(world[p.Root])
+		if err != nil {
+			delete(out, pi)
+			continue
+		}
+		inv, _ := f.Inverse()
+		m := out[pi]
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				m.err = err
+				return nil
+			}
+			m.local = make([]geom.Vec3, len(p.Vertices))
+			for i, v := range p.Vertices {
+				m.local[i] = inv.Point(v)
+			}
+			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, sub)
+			return nil
+		})
+	}
+	g.Wait()
+	return out
+}
+
+func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, done map[int]*made, opt Options, rep *Report) error {
+	_, scale, err := frame(world)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
 		return nil
 	}
-	inv, _ := f.Inverse()
 	parent := r
 	if !isOne(scale) {
 		g := gltfio.NewObject()
@@ -266,15 +329,12 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name}
 	for k, pi := range parts {
 		p := &ex.Parts[pi]
-		local := make([]geom.Vec3, len(p.Vertices))
-		for i, v := range p.Vertices {
-			local[i] = inv.Point(v)
+		m := done[pi]
+		if m.err != nil {
+			return fmt.Errorf("%s: %w", p.Name, m.err)
 		}
+		local, cs, notes := m.local, m.cs, m.notes
 		solids = append(solids, solid{local, p.Triangles})
-		cs, notes, err := Colliders(ctx, local, p.Triangles, opt)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p.Name, err)
-		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
 		}
@@ -404,7 +464,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		return []Collider{hullCollider(h, Hull, vertices)}, nil, nil
 	case Decompose:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
-			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: 1,
+			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: max(opt.Workers, 1),
 		})
 		if err != nil {
 			return nil, nil, err

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"math/rand"
@@ -178,6 +179,40 @@ func TestPartReports(t *testing.T) {
 		}
 		if total != sum {
 			t.Errorf("%s: parts count %d colliders, report %d", m, total, sum)
+		}
+	}
+}
+
+// TestWorkersDeterministic: the parts are made in parallel, and the file
+// written is byte-identical for any worker count.
+func TestWorkersDeterministic(t *testing.T) {
+	files := []string{filepath.Join(testassets.Repo(), "testdata", "examples", "furniture.glb")}
+	for _, f := range testassets.Corpus(t) {
+		if strings.Contains(f, "SimpleMeshes") || strings.Contains(f, "NegativeScaleTest") || strings.Contains(f, "OrientationTest") {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
+		for _, m := range []Method{Auto, Decompose} {
+			var first []byte
+			for _, w := range []int{1, 2, 5} {
+				a, err := gltfio.Load(f, gltfio.Limits{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := Asset(context.Background(), a, Options{Method: m, Binary: true, Workers: w}); err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				b, err := a.Encode(true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if first == nil {
+					first = b
+				} else if !bytes.Equal(b, first) {
+					t.Errorf("%s (%s): %d workers give other bytes than 1", filepath.Base(f), m, w)
+				}
+			}
 		}
 	}
 }
