@@ -73,13 +73,17 @@ type Options struct {
 	HullFill      float64
 	// Workers bounds the goroutines making one asset's colliders (parts
 	// in parallel, and a decomposition's own workers); ≤ 1 is one. The
-	// output is the same for any value.
-	Workers int
+	// output is the same for any value (so caches ignore it).
+	Workers int `json:"-"`
 	// Body says how bodies are formed and behave.
 	Body BodySettings
 	// Rules, when set, is asked for each mesh instance and may override
 	// the method and its parameters; ok false keeps Options as they are.
-	Rules func(NodeInfo) (s PartSettings, ok bool)
+	// A function cannot be compared or hashed: RulesKey must describe the
+	// rules (e.g. the resolved profile's text), so that caches keyed on
+	// Options tell rule sets apart.
+	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
+	RulesKey string
 }
 
 // BodyReport says what was generated for one body.
