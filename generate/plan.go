@@ -23,6 +23,9 @@ type partPlan struct {
 	// reason says why the method is not the options' own (a naming
 	// convention, a fallback), for the part report.
 	reason string
+	// handmade says a naming convention made the part a collider (or
+	// gave it the artist's colliders).
+	handmade bool
 }
 
 // bodyPlan is one body to generate.
@@ -217,39 +220,57 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 			}
 		}
 		if isUnreal {
-			pp.opt.Method, pp.reason = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render)
+			pp.opt.Method, pp.reason, pp.handmade = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render), true
 			p.plan.hide = append(p.plan.hide, part.Node)
 		} else if cs := renders[i]; len(cs) > 0 {
 			names := make([]string, len(cs))
 			for k, c := range cs {
 				names[k] = partName(p.doc, &ex.Parts[c])
 			}
-			pp.opt.Method, pp.reason = None, "its colliders are the artist's "+strings.Join(names, ", ")
+			pp.opt.Method, pp.reason, pp.handmade = None, "its colliders are the artist's "+strings.Join(names, ", "), true
 		} else if h, ok := godot[i]; ok {
 			m, _ := h.collider()
-			pp.opt.Method, pp.reason = m, "Godot "+h.String()+" hint"
+			pp.opt.Method, pp.reason, pp.handmade = m, "Godot "+h.String()+" hint", true
 			if h.only() {
 				p.plan.hide = append(p.plan.hide, part.Node)
 			}
 		}
-		if pp.opt.Method == Trimesh && pp.body.motion != physics.Static {
-			pp.opt.Method = Decompose
-			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
-			p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, motionName(pp.body.motion)))
-		}
 		pp.body.parts = append(pp.body.parts, pp)
 		p.plan.parts = append(p.plan.parts, pp)
+	}
+	// The artist's colliders win: a body holding any gets no generated
+	// ones.
+	for _, b := range p.plan.bodies {
+		var own []string
+		for _, pp := range b.parts {
+			if pp.handmade && pp.opt.Method != None {
+				own = append(own, partName(p.doc, &ex.Parts[pp.part]))
+			}
+		}
+		if len(own) == 0 {
+			continue
+		}
+		for _, pp := range b.parts {
+			if !pp.handmade {
+				pp.opt.Method, pp.rule, pp.reason = None, "", "its body has the artist's colliders ("+strings.Join(own, ", ")+")"
+			}
+		}
+	}
+	for _, pp := range p.plan.parts {
+		part := &ex.Parts[pp.part]
+		switch {
+		case pp.opt.Method == Trimesh && pp.trigger:
+			pp.opt.Method = Hull
+			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a trigger needs a volume: hull instead of triangle mesh"
+		case pp.opt.Method == Trimesh && pp.body.motion != physics.Static:
+			pp.opt.Method = Decompose
+			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
+			p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, pp.body.motion))
+		}
 	}
 	slices.Sort(p.plan.hide)
 	p.plan.hide = slices.Compact(p.plan.hide)
 	return p.plan, nil
-}
-
-func motionName(m physics.MotionType) physics.MotionType {
-	if m == "" {
-		return physics.Dynamic
-	}
-	return m
 }
 
 // body returns the body planned at node, making it on first use.
