@@ -202,11 +202,12 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	}
 	// A Godot collision hint makes its body static, unless it is -rigid.
 	for _, i := range todo {
-		if _, ok := godot[i]; ok {
-			if _, isRigid := rigid[i]; !isRigid {
-				bodyOf[i].motion = physics.Static
-			}
+		h, ok := godot[i]
+		if _, isRigid := rigid[i]; !ok || isRigid || bodyOf[i].motion == physics.Static {
+			continue
 		}
+		bodyOf[i].motion = physics.Static
+		p.plan.notes = append(p.plan.notes, fmt.Sprintf("%s: Godot %s hint: its body is static", ex.Parts[i].Name, h))
 	}
 
 	// Parts: options, then rules, then the conventions.

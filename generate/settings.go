@@ -25,11 +25,13 @@ const (
 	BodiesPerRoot BodyMode = "root"
 	// BodiesPerNode makes each node with a mesh a body.
 	BodiesPerNode BodyMode = "node"
-	// BodiesPerFile makes one body of the whole scene.
+	// BodiesPerFile makes one body of the whole scene: its only root
+	// holding geometry, or else a generated node that gathers the scene's
+	// roots (a file without scenes falls back to BodiesPerRoot).
 	BodiesPerFile BodyMode = "file"
-	// BodiesByPattern makes each node whose name matches
-	// Options.BodyPattern a body; geometry outside every match falls back
-	// to BodiesPerRoot.
+	// BodiesByPattern makes each node whose name matches Body.Pattern a
+	// body (the nearest match above a mesh instance, itself included);
+	// geometry outside every match falls back to BodiesPerRoot.
 	BodiesByPattern BodyMode = "pattern"
 )
 
@@ -77,6 +79,7 @@ type BodySettings struct {
 	Mode    BodyMode
 	Pattern *regexp.Regexp
 	// Motion is the motion type of generated bodies ("" = dynamic).
+	// Static and kinematic bodies are written without mass or inertia.
 	Motion physics.MotionType
 	// Material, when set, is the physics material of every generated
 	// collider, and Filter its collision filter.
