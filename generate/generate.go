@@ -164,6 +164,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if opt.Method == "" {
 		opt.Method = AABB
 	}
+	if err := opt.Body.check(); err != nil {
+		return nil, err
+	}
 	rep := &Report{Colliders: map[string]int{}}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {

@@ -424,3 +424,33 @@ func TestHullTriangleCap(t *testing.T) {
 		t.Errorf("face cap: %v", err)
 	}
 }
+
+// TestBadBodySettings: settings no body can be made from are refused
+// with an error that names them, before anything is changed.
+func TestBadBodySettings(t *testing.T) {
+	for _, c := range []struct {
+		b    BodySettings
+		want string
+	}{
+		{BodySettings{Mode: "scene"}, `body mode "scene"`},
+		{BodySettings{Mode: BodiesByPattern}, "needs a pattern"},
+		{BodySettings{Motion: "floating"}, `motion "floating"`},
+	} {
+		path := filepath.Join(t.TempDir(), "in.gltf")
+		if err := os.WriteFile(path, furniture(t), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := gltfio.Load(path, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := a.Encode(false)
+		_, err = Asset(context.Background(), a, Options{Body: c.b})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.b, err, c.want)
+		}
+		if after, _ := a.Encode(false); !bytes.Equal(before, after) {
+			t.Errorf("%+v: the asset changed", c.b)
+		}
+	}
+}

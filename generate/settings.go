@@ -1,6 +1,8 @@
 package generate
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 
 	"github.com/autocollide/autocollide/geom"
@@ -91,4 +93,23 @@ type BodySettings struct {
 	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
 	// -convcolonly, -rigid and their _col spellings).
 	NamingConventions bool
+}
+
+// check reports settings no body can be made from.
+func (b BodySettings) check() error {
+	switch b.Mode {
+	case "", BodiesPerRoot, BodiesPerNode, BodiesPerFile:
+	case BodiesByPattern:
+		if b.Pattern == nil {
+			return errors.New("body mode pattern needs a pattern")
+		}
+	default:
+		return fmt.Errorf("body mode %q: want root, node, file or pattern", b.Mode)
+	}
+	switch b.Motion {
+	case "", physics.Static, physics.Kinematic, physics.Dynamic:
+	default:
+		return fmt.Errorf("motion %q: want static, kinematic or dynamic", b.Motion)
+	}
+	return nil
 }
