@@ -317,7 +317,7 @@ func TestRules(t *testing.T) {
 			return PartSettings{Rule: "tagged", Method: Sphere}, true
 		}
 		if strings.HasPrefix(n.Path, "Table/") {
-			return PartSettings{Rule: "legs", Method: Cylinder}, true
+			return PartSettings{Rule: "legs", Method: Cylinder, Trigger: true}, true
 		}
 		if n.Triangles > 100 {
 			return PartSettings{Rule: "dense", Method: None}, true
@@ -337,6 +337,19 @@ func TestRules(t *testing.T) {
 	}
 	if g.rep.Bodies != 1 {
 		t.Errorf("%d bodies: the ball, with no collider, should have none", g.rep.Bodies)
+	}
+	// The legs rule makes Leg1 a trigger, and only it.
+	for _, i := range g.model.NodeIndices() {
+		n := g.model.Nodes[i]
+		isLeg1 := strings.HasPrefix(g.file.Doc.Nodes[i].Name, "Leg1.")
+		if (n.Trigger != nil) != isLeg1 || (n.Collider != nil) == isLeg1 && n.Motion == nil {
+			t.Errorf("nodes[%d] %q: trigger %v collider %v", i, g.file.Doc.Nodes[i].Name, n.Trigger, n.Collider)
+		}
+	}
+	for _, p := range g.rep.Parts {
+		if p.Trigger != (p.Name == "Leg1") {
+			t.Errorf("%s: trigger %v", p.Name, p.Trigger)
+		}
 	}
 	// Each instance is described once per generation (gen runs twice).
 	if len(seen) != 8 {
