@@ -178,10 +178,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		return nil, err
 	}
 	authored := authoredRoots(a.Doc, ex.Roots)
-	pl, err := planAsset(a, ex, authored, opt)
-	if err != nil {
-		return nil, err
-	}
+	pl := planAsset(a, ex, authored, opt)
 	for _, r := range ex.Roots {
 		if !authored[r] {
 			continue

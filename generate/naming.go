@@ -31,10 +31,12 @@ import (
 // "Only" means the node no longer references its mesh for rendering,
 // while the collider still holds the geometry.
 
-// unrealHint is what an Unreal collision prefix asks for.
+// unrealHint is what an Unreal collision prefix asks for: a method, and
+// the render mesh it belongs to (one of cands, once found).
 type unrealHint struct {
 	method Method
-	render string // the render mesh's name
+	cands  []string
+	render string
 }
 
 var unrealPrefixes = []struct {

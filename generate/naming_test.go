@@ -104,3 +104,30 @@ func TestNamingUndo(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrealMatching: a collision mesh finds its render mesh by node or
+// mesh name; one that names no render mesh is an ordinary mesh, with a
+// warning.
+func TestUnrealMatching(t *testing.T) {
+	seat, seatT := boxMesh(geom.Vec3{0, 0.2, 0}, geom.Vec3{0.4, 0.4, 0.4})
+	col, colT := boxMesh(geom.Vec3{0, 0.2, 0}, geom.Vec3{0.42, 0.42, 0.42})
+	data := buildGLTF(t, []fnode{
+		{name: "Stool", meshName: "StoolMesh", v: seat, t: seatT},
+		{name: "USP_StoolMesh", v: col, t: colT},
+		{name: "UCX_Ghost_01", v: col, t: colT, at: geom.Vec3{3, 0, 0}},
+	}, []int{0, 1, 2})
+	g := gen(t, data, Options{Method: AABB, Body: BodySettings{NamingConventions: true}})
+	got := map[string]Method{}
+	for _, p := range g.rep.Parts {
+		got[p.Name] = p.Method
+	}
+	if got["Stool"] != None || got["USP_StoolMesh"] != Sphere || got["UCX_Ghost_01"] != AABB {
+		t.Errorf("methods %v", got)
+	}
+	if len(g.rep.Warnings) != 1 || !strings.Contains(g.rep.Warnings[0], "Ghost_01 or Ghost") {
+		t.Errorf("warnings %v", g.rep.Warnings)
+	}
+	if g.file.Doc.Nodes[1].Mesh != nil || g.file.Doc.Nodes[2].Mesh == nil {
+		t.Error("USP_StoolMesh still renders, or UCX_Ghost_01 stopped")
+	}
+}

@@ -60,7 +60,6 @@ type assetPlan struct {
 type planner struct {
 	a      *gltfio.Asset
 	doc    *gltf.Document
-	ex     *mesh.Result
 	opt    Options
 	parent map[int]int
 	plan   *assetPlan
@@ -71,8 +70,8 @@ type planner struct {
 // each mesh instance of a root without authored physics gets its
 // colliders: from the options, the rules, and the naming conventions,
 // which win (they are the artist's own colliders).
-func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) (*assetPlan, error) {
-	p := &planner{a: a, doc: a.Doc, ex: ex, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}}
+func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) *assetPlan {
+	p := &planner{a: a, doc: a.Doc, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}}
 	for i, n := range a.Doc.Nodes {
 		for _, c := range n.Children {
 			p.parent[c] = i
@@ -85,7 +84,7 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		}
 	}
 	if len(todo) == 0 {
-		return p.plan, nil
+		return p.plan
 	}
 
 	// The artists' conventions.
@@ -98,7 +97,7 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		for _, i := range todo {
 			part := &ex.Parts[i]
 			if m, cands, ok := p.unrealOf(part); ok {
-				unreal[i] = unrealHint{method: m, render: strings.Join(cands, "|")}
+				unreal[i] = unrealHint{method: m, cands: cands}
 				continue
 			}
 			byName[p.doc.Nodes[part.Node].Name] = append(byName[p.doc.Nodes[part.Node].Name], i)
@@ -126,14 +125,14 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 				continue
 			}
 			var found []int
-			for _, c := range strings.Split(u.render, "|") {
+			for _, c := range u.cands {
 				if found = byName[c]; len(found) > 0 {
 					u.render = c
 					break
 				}
 			}
 			if len(found) == 0 {
-				p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: an Unreal collision mesh, but no render mesh is named %s; treated as an ordinary mesh", ex.Parts[i].Name, strings.ReplaceAll(u.render, "|", " or ")))
+				p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: an Unreal collision mesh, but no render mesh is named %s; treated as an ordinary mesh", ex.Parts[i].Name, strings.Join(u.cands, " or ")))
 				delete(unreal, i)
 				continue
 			}
@@ -271,7 +270,7 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	}
 	slices.Sort(p.plan.hide)
 	p.plan.hide = slices.Compact(p.plan.hide)
-	return p.plan, nil
+	return p.plan
 }
 
 // body returns the body planned at node, making it on first use.
