@@ -824,9 +824,11 @@ func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
 		c.Shape = physics.Shape{Type: physics.Sphere, Radius: r}
 		props = mass.Sphere(r)
 	case fit.KindCapsule:
-		r := math.Max(f.Radius, floor)
-		c.Shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
-		props = mass.Capsule(f.Height, r)
+		// A round part's best capsule is a sphere (height 0), which both
+		// schemas forbid: lengthen it to the floor, which only grows it.
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		c.Shape = physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: r, RadiusBottom: r}
+		props = mass.Capsule(h, r)
 	case fit.KindCylinder:
 		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
 		c.Shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}

@@ -467,3 +467,27 @@ func TestBadBodySettings(t *testing.T) {
 		}
 	}
 }
+
+// TestCapsuleHeightPositive: a capsule fitted to a round part (whose best
+// capsule is a sphere) still has a positive height, as both schemas
+// require, and still contains the part.
+func TestCapsuleHeightPositive(t *testing.T) {
+	pts, tris := sphereMesh(0.5, 24)
+	cs, _, err := Colliders(context.Background(), pts, tris, Options{Method: Capsule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cs[0].Shape
+	if !(s.Height > 0) {
+		t.Fatalf("capsule height %v", s.Height)
+	}
+	inv := geom.TRS(cs[0].Translation, cs[0].Rotation, geom.Vec3{1, 1, 1})
+	inv, _ = inv.Inverse()
+	for _, p := range pts {
+		q := inv.Point(p)
+		y := math.Max(-s.Height/2, math.Min(s.Height/2, q[1]))
+		if d := q.Sub(geom.Vec3{0, y, 0}).Len(); d > s.RadiusTop+1e-9 {
+			t.Fatalf("point %v outside the capsule by %g", p, d-s.RadiusTop)
+		}
+	}
+}

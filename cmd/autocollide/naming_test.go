@@ -287,35 +287,14 @@ func TestNamingValidator(t *testing.T) {
 	}
 }
 
-// TestMethodsTrimeshNone: the command line takes the trimesh and none
-// methods; generated bodies are dynamic, so a trimesh becomes a
-// decomposition with a warning, and none writes no physics at all.
-func TestMethodsTrimeshNone(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "trimesh.glb")
-	code, stdout, stderr := runCLI("generate", example(t), "-o", out, "--method", "trimesh", "-v")
-	if code != 0 {
-		t.Fatalf("trimesh: exit %d: %s", code, stderr)
-	}
-	if !bytes.Contains([]byte(stdout+stderr), []byte("static body")) {
-		t.Errorf("trimesh on dynamic bodies: no warning in %q", stdout+stderr)
-	}
-	a, err := gltfio.LoadRaw(out, gltfio.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := omi.Decode(a.Doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, types := colliders(m); len(types) == 0 || slices.ContainsFunc(types, func(s physics.ShapeType) bool { return s != physics.Convex }) {
-		t.Errorf("trimesh on dynamic bodies: colliders %v, want hulls", types)
-	}
-	out = filepath.Join(dir, "none.glb")
+// TestMethodNone: the command line takes method none, which writes no
+// physics at all and is not mistaken for a file without geometry.
+func TestMethodNone(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "none.glb")
 	if code, _, stderr := runCLI("generate", example(t), "-o", out, "--method", "none"); code != 0 {
 		t.Fatalf("none: exit %d: %s", code, stderr)
 	}
-	a, err = gltfio.LoadRaw(out, gltfio.Limits{})
+	a, err := gltfio.LoadRaw(out, gltfio.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
