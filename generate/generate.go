@@ -196,10 +196,17 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if len(pl.bodies) == 0 {
 		return rep, nil
 	}
-	if err := carryOut(a, ex, world, pl); err != nil {
-		return nil, err
+	for _, b := range pl.bodies {
+		if b.node == groupNode {
+			b.world = geom.Identity4()
+		} else {
+			b.world = world[b.node]
+		}
 	}
 	made := makeColliders(ctx, ex, pl.parts, opt.Workers)
+	if err := carryOut(a, ex, pl, made); err != nil {
+		return nil, err
+	}
 	model := physics.NewModel()
 	res := resources{material: -1, filter: -1}
 	if m := opt.Body.Material; m != nil {
@@ -235,26 +242,29 @@ type resources struct {
 
 // carryOut makes the plan's changes to the node graph: meshes that
 // become colliders only stop rendering, and file mode's body node
-// gathers the scene's roots. Both are journaled edits, so a re-run
-// undoes them. It sets every body's world transform.
-func carryOut(a *gltfio.Asset, ex *mesh.Result, world []geom.Mat4, pl *assetPlan) error {
+// gathers the scene's roots, when that body gets a collider (else the
+// first root stands for it in the reports). Both are journaled edits, so
+// a re-run undoes them.
+func carryOut(a *gltfio.Asset, ex *mesh.Result, pl *assetPlan, done map[int]*made) error {
 	for _, n := range pl.hide {
 		if err := hideMesh(a, n); err != nil {
 			return err
 		}
 	}
-	group := -1
-	if len(pl.group) > 0 {
-		var err error
-		if group, err = gatherRoots(a, ex.Scene, pl.group); err != nil {
-			return err
-		}
-	}
 	for _, b := range pl.bodies {
-		if b.node == groupNode {
-			b.node, b.world = group, geom.Identity4()
-		} else {
-			b.world = world[b.node]
+		if b.node != groupNode {
+			continue
+		}
+		b.node = pl.group[0]
+		for _, pp := range b.parts {
+			if m := done[pp.part]; m != nil && len(m.cs) > 0 {
+				g, err := gatherRoots(a, ex.Scene, pl.group)
+				if err != nil {
+					return err
+				}
+				b.node = g
+				break
+			}
 		}
 	}
 	return nil
@@ -461,8 +471,16 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
 		return nil
 	}
+	total := 0
+	for _, pp := range b.parts {
+		m := done[pp.part]
+		if m.err != nil {
+			return fmt.Errorf("%s: %w", ex.Parts[pp.part].Name, m.err)
+		}
+		total += len(m.cs)
+	}
 	parent := r
-	if !isOne(scale) {
+	if !isOne(scale) && total > 0 {
 		g := gltfio.NewObject()
 		g.Set("name", bodyName(a, r, true)+".colliders")
 		g.Set("scale", []any{gltfio.Num(1 / scale[0]), gltfio.Num(1 / scale[1]), gltfio.Num(1 / scale[2])})
@@ -476,9 +494,6 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 	for k, pp := range b.parts {
 		p := &ex.Parts[pp.part]
 		m := done[pp.part]
-		if m.err != nil {
-			return fmt.Errorf("%s: %w", p.Name, m.err)
-		}
 		local, cs, notes := m.local, m.cs, m.notes
 		if !hidden(a, p.Node) {
 			solids = append(solids, solid{local, p.Triangles})

@@ -403,9 +403,16 @@ func TestTrimeshAndNone(t *testing.T) {
 	if len(g.rep.Warnings) != 4 {
 		t.Errorf("warnings %v", g.rep.Warnings)
 	}
-	g = gen(t, data, Options{Method: None})
-	if g.rep.Bodies != 0 || len(g.model.Nodes) != 0 {
-		t.Errorf("method none: %d bodies, %d physics nodes", g.rep.Bodies, len(g.model.Nodes))
+	// None changes nothing at all, even where a body would have needed a
+	// node of its own (file mode) or a scale-cancelling group.
+	for _, mode := range []BodyMode{BodiesPerRoot, BodiesPerFile} {
+		g = gen(t, data, Options{Method: None, Body: BodySettings{Mode: mode}})
+		if g.rep.Bodies != 0 || len(g.model.Nodes) != 0 || len(g.rep.Parts) != 4 {
+			t.Errorf("method none (%s): %d bodies, %d physics nodes, %d parts", mode, g.rep.Bodies, len(g.model.Nodes), len(g.rep.Parts))
+		}
+		if len(g.file.Doc.Nodes) != 4 {
+			t.Errorf("method none (%s): %d nodes, want the input's 4", mode, len(g.file.Doc.Nodes))
+		}
 	}
 }
 
