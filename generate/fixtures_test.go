@@ -19,14 +19,16 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/naming from the fixture builders")
 
 // fnode is one node of a fixture: a name, an optional mesh (closed,
-// outward-wound triangles), a translation, a Y rotation and children.
+// outward-wound triangles), a translation, a Y rotation, a scale and
+// children.
 type fnode struct {
 	name     string
 	meshName string
 	v        []geom.Vec3
 	t        [][3]uint32
 	at       geom.Vec3
-	yaw      float64 // radians about +Y
+	yaw      float64   // radians about +Y
+	scale    geom.Vec3 // none when zero
 	extras   map[string]any
 	children []int
 }
@@ -45,6 +47,9 @@ func buildGLTF(t testing.TB, nodes []fnode, roots []int) []byte {
 		}
 		if n.yaw != 0 {
 			o["rotation"] = []float64{0, math.Sin(n.yaw / 2), 0, math.Cos(n.yaw / 2)}
+		}
+		if n.scale != (geom.Vec3{}) {
+			o["scale"] = n.scale[:]
 		}
 		if len(n.children) > 0 {
 			o["children"] = n.children

@@ -414,6 +414,14 @@ func TestTrimeshAndNone(t *testing.T) {
 			t.Errorf("method none (%s): %d nodes, want the input's 4", mode, len(g.file.Doc.Nodes))
 		}
 	}
+	box, boxT := boxMesh(geom.Vec3{}, geom.Vec3{1, 1, 1})
+	scaled := buildGLTF(t, []fnode{{name: "Stretched", v: box, t: boxT, scale: geom.Vec3{1, 2, 3}}}, []int{0})
+	if g := gen(t, scaled, Options{Method: None}); len(g.file.Doc.Nodes) != 1 {
+		t.Errorf("method none on a scaled root: %d nodes", len(g.file.Doc.Nodes))
+	}
+	if g := gen(t, scaled, Options{Method: Box}); len(g.file.Doc.Nodes) != 3 {
+		t.Errorf("box on a scaled root: %d nodes, want the root, its scale group and the collider", len(g.file.Doc.Nodes))
+	}
 }
 
 // TestHullTriangleCap: a closed triangulated hull has 2V-4 triangles, so
