@@ -17,6 +17,8 @@ import (
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/autocollide/autocollide/physics/schema"
+	"github.com/autocollide/autocollide/physics/validate"
 )
 
 // furniture is a small scene: a table (top, two legs) and a ball, the
@@ -40,7 +42,8 @@ type genResult struct {
 	model *physics.Model
 }
 
-// gen generates data with opt and checks the undo contract on the way:
+// gen generates data with opt and checks on the way that the output has
+// no physics errors and passes the schemas, and the undo contract:
 // generating again from the output gives the same bytes, and stripping
 // the output gives the input back.
 func gen(t *testing.T, data []byte, opt Options) genResult {
@@ -89,6 +92,12 @@ func gen(t *testing.T, data []byte, opt Options) genResult {
 	a, err := gltfio.LoadRaw(out, gltfio.Limits{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if probs := validate.Validate(a.Doc, validate.Options{}); validate.HasErrors(probs) {
+		t.Errorf("physics errors: %v", probs)
+	}
+	if err := schema.CheckDocument(first); err != nil {
+		t.Errorf("schema: %v", err)
 	}
 	var m *physics.Model
 	if opt.Format == KHR {
