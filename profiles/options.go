@@ -11,8 +11,10 @@ import (
 )
 
 // Options turns the profile into generation options. Its rules (and the
-// hull caps Options has no asset-wide field for) become Options.Rules,
-// and its canonical text Options.RulesKey.
+// hull caps Options has no asset-wide field for) become Options.Rules.
+// Options.RulesKey is always the canonical text: besides the rules, it
+// tells apart what JSON cannot show in a cache key (bodies.pattern, a
+// compiled regular expression, marshals as {}).
 func (p *Profile) Options() (generate.Options, error) {
 	c := p.Colliders
 	opt := generate.Options{
@@ -47,8 +49,8 @@ func (p *Profile) Options() (generate.Options, error) {
 	}
 	if len(p.Rules) > 0 || c.MaxHullFaces != 0 || c.MaxHullTriangles != 0 {
 		opt.Rules = p.rules()
-		opt.RulesKey = p.Canonical()
 	}
+	opt.RulesKey = p.Canonical()
 	return opt, nil
 }
 
