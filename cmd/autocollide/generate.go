@@ -41,8 +41,14 @@ func newGenerate() *cobra.Command {
 		Use:   "generate INPUT... (-o OUT | --out-dir DIR | --in-place)",
 		Short: "Generate colliders and rigid bodies for glTF files",
 		Long: `generate reads each INPUT (.gltf or .glb, or a folder searched recursively
-for them), makes every root node of its scene that holds geometry a dynamic
-rigid body with one collider per mesh instance, and writes the result.
+for them), makes rigid bodies and colliders as its profile says (the default
+profile: every root node holding geometry becomes a dynamic body, with the
+cheapest collider that fits each mesh instance), and writes the result.
+
+Settings come from flags, then AUTOCOLLIDE_* environment variables
+(AUTOCOLLIDE_PROFILE, AUTOCOLLIDE_MAX_HULL_VERTICES, ...), then the
+autocollide.yaml nearest to each input (its folder or a parent), then the
+profile (--profile: a preset, see 'autocollide profiles list', or a file).
 Physics already in a file is kept as it is. Running generate on its own
 output replaces what it generated before.
 
@@ -59,7 +65,7 @@ record is the .autocollide-cache.json file in each output folder.
 --include and --exclude take glob patterns matched against paths relative to
 the folder argument: path.Match per segment, and ** for any number of
 segments; a pattern without / matches the file name at any depth.`,
-		Example: `  # OMI physics with the embedded default profile (convex hulls)
+		Example: `  # OMI physics with the embedded default profile (auto: primitives, hulls or decompositions)
   autocollide generate crate.glb -o crate.physics.glb
 
   # Khronos extensions, boxes, several files into a folder
@@ -77,8 +83,9 @@ segments; a pattern without / matches the file name at any depth.`,
   # Older KHR geometry.node form, in place
   autocollide generate --format khr --khr-geometry node --in-place level.glb
 
-  # A profile file kept in the project
-  autocollide generate --profile props.yaml chair.glb -o out/chair.glb`,
+  # A profile file kept in the project, or a preset
+  autocollide generate --profile props.yaml chair.glb -o out/chair.glb
+  autocollide generate --profile static-level levels/ --out-dir build/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return runGenerate(c, args, f) },
 	}
