@@ -233,3 +233,29 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesKey: profiles that generate differently have different keys,
+// and the key does not depend on where the settings came from.
+func TestRulesKey(t *testing.T) {
+	key := func(doc string) string {
+		p, err := Parse("k.yaml", []byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := p.Options()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.RulesKey
+	}
+	a := key("bodies: {per: pattern, pattern: '^A'}\n")
+	if b := key("bodies: {per: pattern, pattern: '^B'}\n"); a == b {
+		t.Error("body patterns ^A and ^B share a key")
+	}
+	if b := key("bodies:\n  pattern: '^A'\n  per: pattern\n"); a != b {
+		t.Errorf("the same settings in another order: %q, %q", a, b)
+	}
+	if key("extends: physx-gpu\n") == key("") {
+		t.Error("physx-gpu and default share a key")
+	}
+}
