@@ -108,12 +108,13 @@ func (l *layers) resolve(project string) (*settings, error) {
 			}
 		}
 	}
+	var at map[string]*yaml.Node
 	if project != "" {
 		data, err := os.ReadFile(project)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkProjectFile(project, data, l.flags); err != nil {
+		if at, err = checkProjectFile(project, data, l.flags); err != nil {
 			return nil, err
 		}
 		v.SetConfigType("yaml")
@@ -139,8 +140,8 @@ func (l *layers) resolve(project string) (*settings, error) {
 	}
 	p, err := profiles.Load(name)
 	if err != nil {
-		if level("profile") == project && project != "" {
-			return nil, fmt.Errorf("%s: profile: %w", project, err)
+		if n := at["profile"]; level("profile") == project && n != nil {
+			return nil, &profiles.Error{File: project, Line: n.Line, Column: n.Column, Msg: "profile: " + err.Error()}
 		}
 		return nil, err
 	}
@@ -284,36 +285,37 @@ func checkValue(f *pflag.Flag, raw string) error {
 }
 
 // checkProjectFile decodes the project file strictly: only setting keys,
-// each with a value of its flag's type; errors name file:line:column.
-func checkProjectFile(file string, data []byte, flags *pflag.FlagSet) error {
+// each with a value of its flag's type; errors name file:line:column. It
+// returns each setting's value node.
+func checkProjectFile(file string, data []byte, flags *pflag.FlagSet) (map[string]*yaml.Node, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if len(root.Content) == 0 {
-		return nil
+		return nil, nil
 	}
 	m := root.Content[0]
 	if m.Kind != yaml.MappingNode {
-		return &profiles.Error{File: file, Line: m.Line, Column: m.Column, Msg: "want a mapping of settings (" + strings.Join(settingKeys, ", ") + ")"}
+		return nil, &profiles.Error{File: file, Line: m.Line, Column: m.Column, Msg: "want a mapping of settings (" + strings.Join(settingKeys, ", ") + ")"}
 	}
-	seen := map[string]bool{}
+	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, val := m.Content[i], m.Content[i+1]
 		switch {
 		case !slices.Contains(settingKeys, k.Value):
-			return &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unknown setting %q%s", k.Value, profiles.Suggest(k.Value, settingKeys))}
-		case seen[k.Value]:
-			return &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("%s: key given twice", k.Value)}
+			return nil, &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unknown setting %q%s", k.Value, profiles.Suggest(k.Value, settingKeys))}
+		case seen[k.Value] != nil:
+			return nil, &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("%s: key given twice", k.Value)}
 		case val.Kind != yaml.ScalarNode || val.Tag == "!!null":
-			return &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: want a single value", k.Value)}
+			return nil, &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: want a single value", k.Value)}
 		}
-		seen[k.Value] = true
+		seen[k.Value] = val
 		if err := checkValue(flags.Lookup(k.Value), val.Value); err != nil {
-			return &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: %q: %v", k.Value, val.Value, err)}
+			return nil, &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: %q: %v", k.Value, val.Value, err)}
 		}
 	}
-	return nil
+	return seen, nil
 }
 
 // jobGroup is the jobs that share settings (one project file).
