@@ -1,0 +1,159 @@
+package batch
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"github.com/autocollide/autocollide/generate"
+	"html/template"
+	"net/url"
+	"path/filepath"
+	"strings"
+)
+
+// LargeOvershoot is the overshoot (colliders' volume over the part's
+// convex hull, minus one) above which the HTML report lists a part among
+// its problems.
+const LargeOvershoot = 0.5
+
+//go:embed html.tmpl
+var htmlSource string
+
+var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
+	"num": func(f float64) string { return fmt.Sprintf("%.4g", f) },
+	"pct": func(f float64) string { return fmt.Sprintf("%+.0f%%", f*100) },
+}).Parse(htmlSource))
+
+// IsHTMLName reports whether a report file name asks for the HTML page.
+func IsHTMLName(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return ext == ".html" || ext == ".htm"
+}
+
+type htmlRow struct {
+	Index                     int
+	Asset                     Asset
+	Thumb, Link               template.URL
+	ColliderCount             int
+	Colliders, Methods        string
+	Mass, Volume, MaxOver     float64
+	HasMass, HasOver, Timings bool
+}
+
+type htmlProblem struct {
+	Index       int
+	Kind, Input string
+	Text        string
+}
+
+type htmlPage struct {
+	R        *Report
+	Rows     []htmlRow
+	Problems []htmlProblem
+	Timings  bool
+	Wall     string
+}
+
+// HTML renders the report as one self-contained page: the settings and
+// counts, the problems (failed files with their errors, skipped files,
+// capped hulls, parts whose colliders overshoot their convex hull by more
+// than LargeOvershoot, warnings), then a table with one row per asset
+// that sorts by any column when its header is clicked (plain script, no
+// network). Each asset's Thumbnail is embedded as a data: URI; its
+// Preview, when set, is linked relative to dir, the folder the page is
+// written to. All text is escaped.
+func (r *Report) HTML(dir string) ([]byte, error) {
+	p := htmlPage{R: r}
+	for _, a := range r.Assets {
+		p.Timings = p.Timings || a.TimeMS > 0
+	}
+	if r.WallMS > 0 {
+		p.Wall = fmt.Sprintf("%.1f s", r.WallMS/1000)
+	}
+	for i, a := range r.Assets {
+		row := htmlRow{Index: i, Asset: a, Colliders: ColliderSummary(a.Colliders), Methods: methodSummary(a.Parts)}
+		for _, n := range a.Colliders {
+			row.ColliderCount += n
+		}
+		for _, b := range a.BodyList {
+			row.Mass += b.Mass
+			row.Volume += b.Volume
+			row.HasMass = true
+		}
+		for _, pr := range a.Parts {
+			if !row.HasOver || pr.Overshoot > row.MaxOver {
+				row.MaxOver, row.HasOver = pr.Overshoot, true
+			}
+		}
+		if len(a.Thumbnail) > 0 {
+			row.Thumb = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(a.Thumbnail))
+		}
+		if a.Preview != "" {
+			row.Link = relativeURL(dir, a.Preview)
+		}
+		p.Rows = append(p.Rows, row)
+		p.Problems = append(p.Problems, problems(i, a)...)
+	}
+	var b bytes.Buffer
+	if err := htmlTemplate.Execute(&b, p); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// problems lists what needs a person's attention in one asset.
+func problems(i int, a Asset) []htmlProblem {
+	var ps []htmlProblem
+	add := func(kind, text string) {
+		ps = append(ps, htmlProblem{Index: i, Kind: kind, Input: a.Input, Text: text})
+	}
+	switch a.Status {
+	case Failed:
+		add("failed", a.Error)
+	case Skipped:
+		add("skipped", strings.Join(a.Notes, "; "))
+	}
+	if a.CappedHulls > 0 {
+		add("capped", fmt.Sprintf("%d of %d hulls over the vertex or face limit, replaced by a bounding polytope within it", a.CappedHulls, a.Hulls))
+	}
+	for _, pr := range a.Parts {
+		if pr.Overshoot > LargeOvershoot {
+			add("overshoot", fmt.Sprintf("%s (node %d): %s colliders are %.0f%% larger than its convex hull", pr.Name, pr.Node, pr.Method, pr.Overshoot*100))
+		}
+	}
+	for _, w := range a.Warnings {
+		add("warning", w)
+	}
+	return ps
+}
+
+// methodSummary counts the parts by the method that made their
+// colliders: "3 hull, 1 box".
+func methodSummary(parts []generate.PartReport) string {
+	n := map[string]int{}
+	for _, p := range parts {
+		n[string(p.Method)]++
+	}
+	return ColliderSummary(n)
+}
+
+// relativeURL is the URL of file relative to the folder dir, each path
+// segment escaped and "./" in front so that no segment reads as a
+// scheme; "" when there is no relative path.
+func relativeURL(dir, file string) template.URL {
+	absDir, err1 := filepath.Abs(dir)
+	absFile, err2 := filepath.Abs(file)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(absDir, absFile)
+	if err != nil {
+		return ""
+	}
+	segs := strings.Split(filepath.ToSlash(rel), "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return template.URL("./" + strings.Join(segs, "/"))
+}
