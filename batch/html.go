@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"net/url"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -32,8 +33,10 @@ func IsHTMLName(name string) bool {
 }
 
 type htmlRow struct {
-	Index                     int
-	Asset                     Asset
+	Index int
+	Asset Asset
+	// Name is the input without the folder all inputs share.
+	Name                      string
 	Thumb, Link               template.URL
 	ColliderCount             int
 	Colliders, Methods        string
@@ -53,6 +56,8 @@ type htmlPage struct {
 	Problems []htmlProblem
 	Timings  bool
 	Wall     string
+	// Root is the folder all inputs share, left out of the names.
+	Root string
 }
 
 // HTML renders the report as one self-contained page: the settings and
@@ -71,8 +76,13 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 	if r.WallMS > 0 {
 		p.Wall = fmt.Sprintf("%.1f s", r.WallMS/1000)
 	}
+	var inputs []string
+	for _, a := range r.Assets {
+		inputs = append(inputs, a.Input)
+	}
+	p.Root = commonDir(inputs)
 	for i, a := range r.Assets {
-		row := htmlRow{Index: i, Asset: a, Colliders: ColliderSummary(a.Colliders), Methods: methodSummary(a.Parts)}
+		row := htmlRow{Index: i, Asset: a, Name: strings.TrimPrefix(a.Input, p.Root), Colliders: ColliderSummary(a.Colliders), Methods: methodSummary(a.Parts)}
 		for _, n := range a.Colliders {
 			row.ColliderCount += n
 		}
@@ -93,8 +103,12 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 			row.Link = relativeURL(dir, a.Preview)
 		}
 		p.Rows = append(p.Rows, row)
-		p.Problems = append(p.Problems, problems(i, a)...)
+		p.Problems = append(p.Problems, problems(i, row.Name, a)...)
 	}
+	// Failed files first, then skipped ones, capped hulls, overshoots
+	// and warnings; in input order within each kind.
+	rank := map[string]int{"failed": 0, "skipped": 1, "capped": 2, "overshoot": 3, "warning": 4}
+	sort.SliceStable(p.Problems, func(i, j int) bool { return rank[p.Problems[i].Kind] < rank[p.Problems[j].Kind] })
 	var b bytes.Buffer
 	if err := htmlTemplate.Execute(&b, p); err != nil {
 		return nil, err
@@ -102,11 +116,12 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// problems lists what needs a person's attention in one asset.
-func problems(i int, a Asset) []htmlProblem {
+// problems lists what needs a person's attention in one asset, the
+// asset being named name on the page.
+func problems(i int, name string, a Asset) []htmlProblem {
 	var ps []htmlProblem
 	add := func(kind, text string) {
-		ps = append(ps, htmlProblem{Index: i, Kind: kind, Input: a.Input, Text: text})
+		ps = append(ps, htmlProblem{Index: i, Kind: kind, Input: name, Text: text})
 	}
 	switch a.Status {
 	case Failed:
@@ -136,6 +151,24 @@ func methodSummary(parts []generate.PartReport) string {
 		n[string(p.Method)]++
 	}
 	return ColliderSummary(n)
+}
+
+// commonDir is the longest folder prefix, ending in a separator, that
+// all paths share; "" when there is none.
+func commonDir(paths []string) string {
+	if len(paths) == 0 {
+		return ""
+	}
+	prefix := paths[0]
+	for _, p := range paths[1:] {
+		for !strings.HasPrefix(p, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if i := strings.LastIndexAny(prefix, `/\`); i >= 0 {
+		return prefix[:i+1]
+	}
+	return ""
 }
 
 // relativeURL is the URL of file relative to the folder dir, each path
