@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/preview"
 )
 
@@ -52,6 +53,10 @@ func previewPaths(jobs []Job, dir string) []string {
 func addPreview(r *result, mode Mode, p Previews, pngPath string) {
 	a := &r.asset
 	if mode != Write || (a.Status != OK && a.Status != Cached) {
+		return
+	}
+	if g4mf.IsName(r.job.Output) {
+		a.Notes = append(a.Notes, "no preview: the renderer reads glTF only")
 		return
 	}
 	warn := func(err error) { a.Warnings = append(a.Warnings, "preview: "+err.Error()) }

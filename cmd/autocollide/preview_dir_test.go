@@ -18,11 +18,17 @@ func TestPreviewDir(t *testing.T) {
 	root := batchTree(t, nil)
 	work := t.TempDir()
 	out, p1, p2 := filepath.Join(work, "out"), filepath.Join(work, "p1"), filepath.Join(work, "p2")
-	code, _, stderr := runCLI("generate", root, "--out-dir", out, "--method", "aabb", "--preview-dir", p1, "-j", "1", "-q")
+	code, _, stderr := runCLI("generate", root, "--out-dir", out, "--method", "aabb", "--preview-dir", p1, "-j", "1", "-q", "--report", filepath.Join(work, "r.json"))
 	if code != 1 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "truncated.glb") {
 		t.Fatalf("exit %d, want 1 with one line for the broken file; stderr:\n%s", code, stderr)
 	}
 	want := []string{"props/Box.png", "props/animals/Duck.png", "textured/BoxTextured.png"}
+	rep, _ := readReport(t, filepath.Join(work, "r.json")) // against the schema
+	for _, a := range rep.Assets {
+		if a.Status == "failed" && a.Preview != "" || a.Status == "ok" && !strings.HasPrefix(a.Preview, p1) {
+			t.Errorf("%s (%s): report gives preview %q", a.Input, a.Status, a.Preview)
+		}
+	}
 	got := treeFiles(t, p1)
 	if len(got) != len(want) {
 		t.Errorf("previews %v, want %v", keys(got), want)
