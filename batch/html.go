@@ -103,7 +103,7 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 			row.Link = relativeURL(dir, a.Preview)
 		}
 		p.Rows = append(p.Rows, row)
-		p.Problems = append(p.Problems, problems(i, row.Name, a)...)
+		p.Problems = append(p.Problems, problems(i, row.Name, a, r.Mode == string(DryRun))...)
 	}
 	// Failed files first, then skipped ones, capped hulls, overshoots
 	// and warnings; in input order within each kind.
@@ -118,7 +118,7 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 
 // problems lists what needs a person's attention in one asset, the
 // asset being named name on the page.
-func problems(i int, name string, a Asset) []htmlProblem {
+func problems(i int, name string, a Asset, dryRun bool) []htmlProblem {
 	var ps []htmlProblem
 	add := func(kind, text string) {
 		ps = append(ps, htmlProblem{Index: i, Kind: kind, Input: name, Text: text})
@@ -127,7 +127,9 @@ func problems(i int, name string, a Asset) []htmlProblem {
 	case Failed:
 		add("failed", a.Error)
 	case Skipped:
-		add("skipped", strings.Join(a.Notes, "; "))
+		if !dryRun { // a dry run skips every file by design
+			add("skipped", strings.Join(a.Notes, "; "))
+		}
 	}
 	if a.CappedHulls > 0 {
 		add("capped", fmt.Sprintf("%d of %d hulls over the vertex or face limit, replaced by a bounding polytope within it", a.CappedHulls, a.Hulls))

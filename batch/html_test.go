@@ -72,6 +72,16 @@ func TestHTMLEscapesAndProblems(t *testing.T) {
 	if !bytes.Equal(page, again) {
 		t.Error("the same report gives different pages")
 	}
+	// A dry run's skipped files are no problem; an interrupted run's are.
+	dry := &Report{Mode: string(DryRun), Assets: []Asset{newAsset(Job{Input: "a.glb"})}}
+	dry.Assets[0].Status = Skipped
+	if page, _ := dry.HTML("."); bytes.Contains(page, []byte(`class="problem"`)) {
+		t.Error("a dry run's skipped file listed as a problem")
+	}
+	dry.Mode = string(Write)
+	if page, _ := dry.HTML("."); !bytes.Contains(page, []byte(`kind-skipped`)) {
+		t.Error("a skipped file of a real run is not listed as a problem")
+	}
 	// Without timings the time column goes.
 	r.StripTimings()
 	if page, _ := r.HTML("."); bytes.Contains(page, []byte(`data-key="time"`)) {
