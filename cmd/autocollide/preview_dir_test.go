@@ -63,9 +63,14 @@ func TestPreviewDir(t *testing.T) {
 	box := filepath.Join(p2, "props", "Box.png")
 	os.Remove(duck)
 	boxInfo, _ := os.Stat(box)
-	code, stdout, stderr := runCLI("generate", root, "--out-dir", out, "--method", "aabb", "--preview-dir", p2)
+	page := filepath.Join(work, "cached.html")
+	code, stdout, stderr := runCLI("generate", root, "--out-dir", out, "--method", "aabb", "--preview-dir", p2, "--report", page)
 	if code != 1 || !strings.Contains(stdout, "3 cached") {
 		t.Fatalf("cached run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// Cached assets still get thumbnails, from the PNGs kept or drawn.
+	if html, _ := os.ReadFile(page); strings.Count(string(html), `src="data:image/png;base64,`) != 3 {
+		t.Errorf("the page of a cached run has %d thumbnails, want 3", strings.Count(string(html), `src="data:image/png;base64,`))
 	}
 	if data, err := os.ReadFile(duck); err != nil || !bytes.Equal(data, got["props/animals/Duck.png"]) {
 		t.Errorf("the missing preview of a cached output was not drawn again (%v)", err)
