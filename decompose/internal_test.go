@@ -135,6 +135,11 @@ func TestMeasure(t *testing.T) {
 	if halves.Hulls != 2 || halves.Vertices != 16 || halves.BloatMax > 1e-12 || halves.Uncovered != 0 {
 		t.Errorf("halves: %+v", halves)
 	}
+	// SurfaceDistMean does count it: 2 of the 12 unit faces, whose points
+	// lie on average 1/6 from the square's edges.
+	if want := (2.0 / 12) * (1.0 / 6) / diag; math.Abs(halves.SurfaceDistMean-want) > 0.1*want || exact.SurfaceDistMean > 1e-12 {
+		t.Errorf("surface distance: halves %v (want %v), exact %v", halves.SurfaceDistMean, want, exact.SurfaceDistMean)
+	}
 	if math.Abs(halves.HullVolume-2) > 1e-9 {
 		t.Errorf("halves: union volume %v, want 2", halves.HullVolume)
 	}
