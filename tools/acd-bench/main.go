@@ -43,16 +43,18 @@ func main() {
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
+	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
 	flag.Parse()
 	if *export != "" {
 		for _, path := range flag.Args() {
-			m, err := readGLTF(path)
+			ms, err := readGLTF(path, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), *parts)
 			if err != nil {
 				fail(err)
 			}
-			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			if err := writeOBJ(filepath.Join(*export, name+".obj"), m); err != nil {
-				fail(err)
+			for _, m := range ms {
+				if err := writeOBJ(filepath.Join(*export, m.name+".obj"), m.mesh); err != nil {
+					fail(err)
+				}
 			}
 		}
 		return
