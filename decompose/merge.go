@@ -62,7 +62,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		for i := range parts {
 			for j := i + 1; j < len(parts); j++ {
 				m, ok := cache[pairKey{ids[i], ids[j]}]
-				if !ok || m == nil || (!over && len(m.hull.Vertices) > d.maxV) {
+				if !ok || m == nil {
 					continue
 				}
 				if m.conc < best {
@@ -80,6 +80,9 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 			forced++
 		}
 		m := cache[pairKey{ids[bi], ids[bj]}]
+		if err := d.capHull(m); err != nil {
+			return nil, err
+		}
 		parts[bi], ids[bi] = m, nextID
 		nextID++
 		parts = append(parts[:bj], parts[bj+1:]...)
@@ -111,14 +114,20 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.caps = mergeCaps(a.caps, b.caps)
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
-	h, err := buildHull(pts, d.maxV, flatThickness*d.diag)
+	// A quick estimate on the uncapped hull first: most pairs are clearly
+	// not convex together, and capping (the hull package's vertex
+	// reduction) is what costs. A pair that passes is capped and estimated
+	// again; a pair merged only for MaxHulls is capped when chosen.
+	h, err := buildHull(pts, -1, flatThickness*d.diag)
 	if err != nil {
 		return nil, err
 	}
 	m.hull = h
-	// A quick estimate first: most pairs are clearly not convex together.
 	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
+		if err := d.capHull(m); err != nil {
+			return nil, err
+		}
 		d.estimate(m, fullBudget)
 	}
 	return m, nil
