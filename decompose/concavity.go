@@ -202,6 +202,14 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 	}
 	for i, t := range ht {
 		probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+		// Edge midpoints, each edge once (its two triangles see it in
+		// opposite directions): a hull edge spanning a concavity is
+		// often where the hull is farthest from the part.
+		for k := 0; k < 3; k++ {
+			if a, b := t[k], t[(k+1)%3]; less(a, b) {
+				probe(a.Add(b).Scale(0.5), i)
+			}
+		}
 	}
 	for i := 0; i < n.hull; i++ {
 		x, ti := hs.next()

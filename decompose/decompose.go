@@ -364,6 +364,10 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 	if err != nil {
 		return nil, err
 	}
+	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
+		parts = kept
+	}
 	d.progress(parts)
 	return parts, nil
 }

@@ -4,9 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/autocollide/autocollide/geom"
 )
+
+// containedTol: a hull whose vertices all lie within this fraction of the
+// diagonal inside another hull is dropped as redundant.
+const containedTol = 1e-9
 
 // adjacencyGap: parts whose boxes are within this fraction of the diagonal
 // of each other are merge candidates.
@@ -168,4 +173,55 @@ func flags(p *part) []bool {
 		return p.inner
 	}
 	return make([]bool, len(p.tris))
+}
+
+// dropContained removes the parts whose hull lies inside another part's
+// hull (all its vertices within containedTol·diag of it): they add nothing
+// to the union, only cut faces inside it. A cup's inner floor, cut into
+// pieces while the base below was one part, is the typical case. Smaller
+// hulls are tested first, and a hull is only compared with hulls still
+// kept, so a chain of containments keeps the outermost; the order of the
+// kept parts is unchanged.
+func dropContained(parts []*part, diag float64) []*part {
+	if len(parts) < 2 {
+		return parts
+	}
+	order := make([]int, len(parts))
+	vol := make([]float64, len(parts))
+	planes := make([][]plane, len(parts))
+	boxes := make([]geom.Box, len(parts))
+	for i, p := range parts {
+		order[i] = i
+		vol[i] = p.hull.Volume()
+		planes[i] = facePlanes(p.hull)
+		boxes[i] = geom.BoundsOf(p.hull.Vertices)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return vol[order[a]] < vol[order[b]] })
+	tol := containedTol * diag
+	dropped := make([]bool, len(parts))
+	for _, i := range order {
+		for j := range parts {
+			if j == i || dropped[j] || !touch(boxes[j], boxes[i], tol) {
+				continue
+			}
+			inside := true
+			for _, v := range parts[i].hull.Vertices {
+				if depthAbove(planes[j], v, -tol) < -tol {
+					inside = false
+					break
+				}
+			}
+			if inside {
+				dropped[i] = true
+				break
+			}
+		}
+	}
+	out := parts[:0:0]
+	for i, p := range parts {
+		if !dropped[i] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
