@@ -81,12 +81,23 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 			}
 			break
 		}
+		m := cache[pairKey{ids[bi], ids[bj]}]
+		if len(m.hull.Vertices) > d.maxV {
+			// Capped only now that it is chosen; the capped hull is
+			// larger, so check the pair again (it is not chosen twice:
+			// its hull is capped from now on).
+			if err := d.capHull(m); err != nil {
+				return nil, err
+			}
+			if !over {
+				d.estimate(m, fullBudget)
+				if m.conc > d.thr {
+					continue
+				}
+			}
+		}
 		if over {
 			forced++
-		}
-		m := cache[pairKey{ids[bi], ids[bj]}]
-		if err := d.capHull(m); err != nil {
-			return nil, err
 		}
 		parts[bi], ids[bi] = m, nextID
 		nextID++
@@ -119,10 +130,10 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.caps = mergeCaps(a.caps, b.caps)
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
-	// A quick estimate on the uncapped hull first: most pairs are clearly
-	// not convex together, and capping (the hull package's vertex
-	// reduction) is what costs. A pair that passes is capped and estimated
-	// again; a pair merged only for MaxHulls is capped when chosen.
+	// The hull without the vertex cap: capping (the hull package's vertex
+	// reduction) is what costs, and most pairs are never merged; merge
+	// caps a pair when it chooses it. A quick estimate first: most pairs
+	// are clearly not convex together.
 	h, err := buildHull(pts, -1, flatThickness*d.diag)
 	if err != nil {
 		return nil, err
@@ -130,9 +141,6 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.hull = h
 	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
-		if err := d.capHull(m); err != nil {
-			return nil, err
-		}
 		d.estimate(m, fullBudget)
 	}
 	return m, nil
