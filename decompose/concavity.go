@@ -172,7 +172,6 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 		}
 	}
 	// hull → part.
-	var tree *bvh
 	ht := hullTris(h)
 	hs := newSampler(ht, seed+1)
 	probe := func(x geom.Vec3, face int) {
@@ -185,9 +184,10 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 				}
 			}
 		}
-		if tree == nil {
-			tree = newBVH(p.tris)
+		if p.tree == nil {
+			p.tree = newBVH(p.tris)
 		}
+		tree := p.tree
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
 		if d > worst && overHole(tree, ht[face], x, flip) {
