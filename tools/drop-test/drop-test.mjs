@@ -1,0 +1,243 @@
+// Engine drop test: loads glTF/GLB files carrying OMI or KHR physics, builds
+// every body in Rapier and in Jolt, drops each dynamic body on its own onto a
+// ground plane and checks that the result is physically sane.
+//
+//   node drop-test.mjs [--json SUMMARY.json] [--engines rapier,jolt] FILE...
+//
+// Prints one line per file and engine (PASS/FAIL with the reasons), writes a
+// JSON summary ({"files": {FILE: {ENGINE: {ok, bodies: [...], failures}}}})
+// to --json, and exits 1 when anything failed (2 on usage errors).
+//
+// Per dynamic body (each in the same world but colliding only with the
+// ground, so the bodies of one asset never stack):
+//   - the written mass properties are plausible (checks.mjs massProblems) and
+//     every hull is sound (hullProblems: ≤ 256 points, closed, outward,
+//     convex, non-zero volume), and both engines accept every shape;
+//   - it starts in its file orientation with its lowest collider point
+//     DROP_FRACTION of its size above the ground, and 3 s are stepped at 60 Hz;
+//   - no NaN at any step; the centre-of-mass speed never exceeds what falling
+//     from the start height can give (energy bound, ×SPEED_SLACK), nor the
+//     angular speed what that energy can give about the smallest principal
+//     axis;
+//   - at the end it is at rest (speeds under REST_LINEAR/REST_ANGULAR), the
+//     lowest point of its colliders in the final pose (it may have tipped
+//     over) is on the ground within the height tolerance, and no vertex of
+//     its render meshes is below the ground by more than that tolerance
+//     (colliders contain their meshes, so a mesh poking through the ground
+//     means the collider does not stand for it).
+// Static and kinematic bodies (and trimeshes) only have to load.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadAsset } from './loader.mjs';
+import { RapierWorld, JoltWorld, DENSITY } from './engines.mjs';
+import { bounds, hullProblems, lowestY, massProblems } from './checks.mjs';
+import { len, quatRotate } from './math.mjs';
+
+const G = 9.81;
+const STEPS = 180; // 3 s at 60 Hz
+const DROP_FRACTION = 0.1;
+const SPEED_SLACK = 1.5;
+// Rest: the speed the body would reach falling 0.1% of its size (plus
+// 1 mm/s), and a turn of at most a tenth of a radian per second.
+const REST_LINEAR = (size) => Math.sqrt(2 * G * 0.001 * size) + 0.001;
+const REST_ANGULAR = 0.1;
+// Height tolerance: 1% of the body's size plus 3 mm. Both engines settle
+// with a penetration of about their slop (Rapier's allowed linear error and
+// our Jolt slop are 1 mm) plus what the last step's gravity adds; curved
+// shapes rest on a contact point found to a fraction of their size. A
+// wrong shape (a capsule on the wrong axis, a hull turned over) is off by
+// tens of percent, far outside this band.
+const HEIGHT_TOL = (size) => 0.01 * size + 0.003;
+
+function usage(msg) {
+  process.stderr.write(`drop-test: ${msg}\nusage: node drop-test.mjs [--json SUMMARY.json] [--engines rapier,jolt] FILE...\n`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+let jsonOut = null;
+let engineNames = ['rapier', 'jolt'];
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--json') jsonOut = args[++i] ?? usage('--json needs a file');
+  else if (args[i] === '--engines') engineNames = (args[++i] ?? usage('--engines needs a list')).split(',');
+  else if (args[i].startsWith('--')) usage(`unknown flag ${args[i]}`);
+  else files.push(args[i]);
+}
+if (!files.length) usage('no files');
+for (const e of engineNames) if (!['rapier', 'jolt'].includes(e)) usage(`unknown engine ${e}`);
+const makers = { rapier: RapierWorld.create, jolt: JoltWorld.create };
+
+// frameMotion expresses a body's written motion in the body frame: the
+// centre of mass is in node space, so the node's world scale (reflection
+// included) applies to it, and a reflection mirrors the inertia axes.
+// Inertia values are kg·m² and need no scaling.
+function frameMotion(b) {
+  const m = b.motion;
+  const [x, y, z, w] = m.inertiaOrientation;
+  return {
+    ...m,
+    com: m.com ? m.com.map((v, i) => v * b.scale[i]) : null,
+    inertiaOrientation: b.scale[0] < 0 ? [x, -y, -z, w] : [x, y, z, w],
+  };
+}
+
+// massOf turns a body's motion into what the engines are given.
+function massOf(b) {
+  const m = frameMotion(b);
+  const d = m.inertiaDiagonal;
+  if (m.mass > 0 && d && d.every((v) => v > 0)) {
+    return { explicit: { mass: m.mass, com: m.com ?? [0, 0, 0], inertiaDiagonal: d, inertiaOrientation: m.inertiaOrientation } };
+  }
+  return { computed: m.mass > 0 ? m.mass : null };
+}
+
+// staticProblems are the engine-independent checks of one body.
+function staticProblems(b, box) {
+  const out = [];
+  for (const c of b.colliders) {
+    if (c.type === 'convex') for (const p of hullProblems(c, box.size)) out.push(`${c.where}: hull ${p}`);
+  }
+  if (b.motion.type === 'dynamic') for (const p of massProblems(frameMotion(b), box)) out.push(`${b.where}: ${p}`);
+  return out;
+}
+
+function finite(s) {
+  return [s.position, s.rotation, s.linvel, s.angvel].every((v) => v.every(Number.isFinite));
+}
+
+async function runEngine(engine, asset) {
+  const world = await makers[engine]();
+  const results = [];
+  const failures = [];
+  try {
+    const dropped = [];
+    for (const b of asset.bodies) {
+      if (!b.colliders.length) continue;
+      const box = bounds(b.colliders);
+      const r = { body: b.name, where: b.where, type: b.motion.type, colliders: b.colliders.length, size: box.size };
+      results.push(r);
+      const fail = (msg) => failures.push(`${b.where} ${JSON.stringify(b.name)}: ${msg}`);
+      for (const p of staticProblems(b, box)) fail(p);
+      const dynamic = b.motion.type === 'dynamic';
+      if (dynamic && b.family === 'khr' && b.motion.mass === 0) {
+        r.note = 'KHR mass 0 (infinite): loaded, not dropped';
+      }
+      const drop = dynamic && r.note === undefined;
+      const mass = drop ? massOf(b) : null;
+      // Start: file orientation, lowest collider point at the drop height.
+      const h0 = DROP_FRACTION * box.size;
+      const y0 = h0 - lowestY(b.colliders, [0, 0, 0], b.rotation);
+      const start = { colliders: b.colliders, position: drop ? [0, y0, 0] : b.position, rotation: b.rotation, mass };
+      let handle;
+      try {
+        handle = world.add(start, drop);
+      } catch (e) {
+        fail(e.message);
+        continue;
+      }
+      if (drop) dropped.push({ b, r, handle, box, h0, mass, fail });
+    }
+    const track = dropped.map(() => ({ maxLin: 0, maxAng: 0, nan: -1 }));
+    for (let s = 0; s < STEPS && dropped.length; s++) {
+      world.step();
+      dropped.forEach((d, i) => {
+        const st = world.state(d.handle);
+        const t = track[i];
+        if (!finite(st)) {
+          if (t.nan < 0) t.nan = s;
+          return;
+        }
+        t.maxLin = Math.max(t.maxLin, len(st.linvel));
+        t.maxAng = Math.max(t.maxAng, len(st.angvel));
+      });
+    }
+    dropped.forEach((d, i) => {
+      const { b, r, box, h0, mass, fail } = d;
+      const t = track[i];
+      if (t.nan >= 0) {
+        fail(`NaN in the state at step ${t.nan}`);
+        return;
+      }
+      const st = world.state(d.handle);
+      const size = box.size;
+      // Energy bound: the centre of mass can fall at most h0 + size.
+      const fall = h0 + size;
+      const vmax = SPEED_SLACK * Math.sqrt(2 * G * fall);
+      const dmin = mass.explicit ? Math.min(...mass.explicit.inertiaDiagonal) / mass.explicit.mass : null;
+      // Angular bound from ½·I·ω² ≤ m·g·fall, with I/m ≥ the smallest
+      // principal moment per mass (or, when the engine computes it, that of
+      // a sphere of a tenth of the body's size).
+      const iPerM = dmin ?? 0.4 * (0.05 * size) ** 2;
+      const wmax = SPEED_SLACK * Math.sqrt((2 * G * fall) / iPerM);
+      const low = lowestY(b.colliders, st.position, st.rotation);
+      const lin = len(st.linvel);
+      const ang = len(st.angvel);
+      const tol = HEIGHT_TOL(size);
+      let renderLow = null;
+      if (b.renderPoints.length) {
+        renderLow = Infinity;
+        const p = b.renderPoints;
+        for (let k = 0; k < p.length; k += 3) renderLow = Math.min(renderLow, quatRotate(st.rotation, [p[k], p[k + 1], p[k + 2]])[1]);
+        renderLow += st.position[1];
+      }
+      Object.assign(r, {
+        dropHeight: h0,
+        maxSpeed: t.maxLin, speedBound: vmax,
+        maxAngularSpeed: t.maxAng, angularBound: wmax,
+        finalSpeed: lin, finalAngularSpeed: ang,
+        restHeight: low, renderLowest: renderLow, tolerance: tol,
+        tipped: Math.abs(quatDot(st.rotation, b.rotation)) < Math.cos(0.1),
+      });
+      if (t.maxLin > vmax) fail(`exploded: speed ${t.maxLin.toPrecision(3)} m/s > bound ${vmax.toPrecision(3)}`);
+      if (t.maxAng > wmax) fail(`exploded: angular speed ${t.maxAng.toPrecision(3)} rad/s > bound ${wmax.toPrecision(3)}`);
+      if (lin > REST_LINEAR(size) || ang > REST_ANGULAR) fail(`not at rest after 3 s: ${lin.toPrecision(3)} m/s, ${ang.toPrecision(3)} rad/s`);
+      if (Math.abs(low) > tol) fail(`rest height: lowest collider point at ${low.toPrecision(3)} m, ground at 0 (tolerance ${tol.toPrecision(3)})`);
+      if (renderLow !== null && renderLow < -tol) fail(`render mesh ${(-renderLow).toPrecision(3)} m below the ground at rest: the colliders do not contain it (tolerance ${tol.toPrecision(3)})`);
+    });
+  } finally {
+    world.free();
+  }
+  return { ok: failures.length === 0, bodies: results, failures };
+}
+
+function quatDot(a, b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+const summary = { engines: engineNames, density: DENSITY, files: {} };
+let failed = 0;
+for (const file of files) {
+  const entry = {};
+  summary.files[file] = entry;
+  let asset;
+  try {
+    asset = loadAsset(file);
+  } catch (e) {
+    for (const engine of engineNames) {
+      entry[engine] = { ok: false, bodies: [], failures: [`load: ${e.message}`] };
+      process.stdout.write(`FAIL ${engine} ${file}: load: ${e.message}\n`);
+      failed++;
+    }
+    continue;
+  }
+  for (const engine of engineNames) {
+    let res;
+    try {
+      res = await runEngine(engine, asset);
+    } catch (e) {
+      res = { ok: false, bodies: [], failures: [`${engine}: ${e.stack ?? e}`] };
+    }
+    entry[engine] = res;
+    const dyn = res.bodies.filter((b) => b.restHeight !== undefined);
+    const worst = dyn.reduce((m, b) => Math.max(m, Math.abs(b.restHeight) / b.size), 0);
+    const info = `${res.bodies.length} bodies (${dyn.length} dropped${dyn.some((b) => b.tipped) ? `, ${dyn.filter((b) => b.tipped).length} tipped over` : ''}), worst rest height ${(100 * worst).toFixed(2)}% of size`;
+    if (res.ok) process.stdout.write(`PASS ${engine} ${path.basename(file)}: ${info}\n`);
+    else {
+      failed++;
+      process.stdout.write(`FAIL ${engine} ${file}: ${info}\n${res.failures.map((f) => `    ${f}\n`).join('')}`);
+    }
+  }
+}
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(summary, null, 1));
+process.exit(failed ? 1 : 0);
