@@ -114,8 +114,10 @@ export class RapierWorld {
     return rb;
   }
 
-  step() {
-    this.world.step();
+  // step advances one 1/60 s frame in n equal substeps.
+  step(n) {
+    this.world.timestep = 1 / (60 * n);
+    for (let i = 0; i < n; i++) this.world.step();
   }
 
   state(rb) {
@@ -243,8 +245,9 @@ export class JoltWorld {
     return id;
   }
 
-  step() {
-    this.ji.Step(1 / 60, 1);
+  // step advances one 1/60 s frame in n collision steps.
+  step(n) {
+    this.ji.Step(1 / 60, n);
   }
 
   state(id) {
