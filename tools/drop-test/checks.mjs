@@ -29,6 +29,54 @@ export function support(c, d) {
   return dot(c.position, d) + s;
 }
 
+// supportPoint returns a point of the collider farthest along d (body
+// space).
+export function supportPoint(c, d) {
+  if (c.points) {
+    let best = -Infinity;
+    let p = null;
+    for (let i = 0; i < c.points.length; i += 3) {
+      const v = c.points[i] * d[0] + c.points[i + 1] * d[1] + c.points[i + 2] * d[2];
+      if (v > best) [best, p] = [v, [c.points[i], c.points[i + 1], c.points[i + 2]]];
+    }
+    return p;
+  }
+  const l = quatRotate(inv(c.rotation), d);
+  const n = len(l) || 1;
+  const u = l.map((v) => v / n);
+  let p;
+  switch (c.type) {
+    case 'sphere': p = u.map((v) => v * c.radius); break;
+    case 'box': p = l.map((v, i) => (Math.sign(v) * c.size[i]) / 2); break;
+    case 'capsule': {
+      const top = c.height / 2 * l[1] + c.radiusTop * n >= -c.height / 2 * l[1] + c.radiusBottom * n;
+      const [y, r] = top ? [c.height / 2, c.radiusTop] : [-c.height / 2, c.radiusBottom];
+      p = [u[0] * r, y + u[1] * r, u[2] * r];
+      break;
+    }
+    case 'cylinder': {
+      const h = Math.hypot(l[0], l[2]);
+      const top = c.height / 2 * l[1] + c.radiusTop * h >= -c.height / 2 * l[1] + c.radiusBottom * h;
+      const [y, r] = top ? [c.height / 2, c.radiusTop] : [-c.height / 2, c.radiusBottom];
+      p = h > 0 ? [(l[0] / h) * r, y, (l[2] / h) * r] : [0, y, 0];
+      break;
+    }
+    default: throw new Error(`unknown shape ${c.type}`);
+  }
+  const w = quatRotate(c.rotation, p);
+  return [w[0] + c.position[0], w[1] + c.position[1], w[2] + c.position[2]];
+}
+
+// lowestPoint is the world position of a body's lowest collider point when
+// its frame is at position p with rotation q.
+export function lowestPoint(colliders, p, q) {
+  const d = quatRotate(inv(q), [0, -1, 0]);
+  let best = colliders[0];
+  for (const c of colliders) if (support(c, d) > support(best, d)) best = c;
+  const x = quatRotate(q, supportPoint(best, d));
+  return [x[0] + p[0], x[1] + p[1], x[2] + p[2]];
+}
+
 // bodySupport is the support of every collider of a body.
 export function bodySupport(colliders, d) {
   return Math.max(...colliders.map((c) => support(c, d)));

@@ -125,7 +125,8 @@ export class RapierWorld {
     const q = rb.rotation();
     const v = rb.linvel();
     const w = rb.angvel();
-    return { position: [p.x, p.y, p.z], rotation: [q.x, q.y, q.z, q.w], linvel: [v.x, v.y, v.z], angvel: [w.x, w.y, w.z] };
+    const c = rb.worldCom();
+    return { position: [p.x, p.y, p.z], rotation: [q.x, q.y, q.z, q.w], linvel: [v.x, v.y, v.z], angvel: [w.x, w.y, w.z], com: [c.x, c.y, c.z] };
   }
 
   free() {
@@ -255,7 +256,9 @@ export class JoltWorld {
     const q = this.bi.GetRotation(id);
     const v = this.bi.GetLinearVelocity(id);
     const w = this.bi.GetAngularVelocity(id);
+    const c = this.bi.GetCenterOfMassTransform(id).GetTranslation();
     return {
+      com: [c.GetX(), c.GetY(), c.GetZ()],
       position: [p.GetX(), p.GetY(), p.GetZ()],
       rotation: [q.GetX(), q.GetY(), q.GetZ(), q.GetW()],
       linvel: [v.GetX(), v.GetY(), v.GetZ()],
