@@ -18,6 +18,9 @@ import (
 type dropResult map[string]struct {
 	OK       bool     `json:"ok"`
 	Failures []string `json:"failures"`
+	Bodies   []struct {
+		Shapes []string `json:"shapes"`
+	} `json:"bodies"`
 }
 
 // runDropTest runs tools/drop-test over files and returns its exit code,
@@ -83,6 +86,41 @@ func TestCorpusDropTest(t *testing.T) {
 		for engine, r := range entry {
 			if !r.OK {
 				t.Errorf("%s (%s):\n\t%s", f, engine, strings.Join(r.Failures, "\n\t"))
+			}
+		}
+	}
+}
+
+// TestDropTestPrimitives: outputs made of boxes, spheres, capsules and
+// cylinders (OMI and KHR) load in both engines as those shapes and pass
+// the drop test, so primitive parameters and axes mean what the specs say.
+func TestDropTestPrimitives(t *testing.T) {
+	assets := []string{"WaterBottle.gltf", "Avocado.gltf", "Duck.glb", "BoomBox.gltf"}
+	methods := []string{"box", "sphere", "capsule", "cylinder"}
+	var files []string
+	shape := map[string]string{}
+	for _, m := range methods {
+		for _, a := range assets {
+			for _, format := range []string{"omi", "khr"} {
+				f := generateOne(t, a, "--format", format, "--method", m)
+				files = append(files, f)
+				shape[f] = m
+			}
+		}
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code != 0 {
+		t.Errorf("drop test exit %d", code)
+	}
+	for _, f := range files {
+		for _, engine := range []string{"rapier", "jolt"} {
+			r := res[f][engine]
+			if !r.OK {
+				t.Errorf("%s %s (%s): %s", shape[f], f, engine, strings.Join(r.Failures, "; "))
+			}
+			if len(r.Bodies) == 0 || strings.Join(r.Bodies[0].Shapes, ",") != shape[f] {
+				t.Errorf("%s (%s): want %s colliders, got %+v", f, engine, shape[f], r.Bodies)
 			}
 		}
 	}

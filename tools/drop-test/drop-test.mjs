@@ -239,7 +239,7 @@ async function runEngine(engine, asset) {
   for (const b of asset.bodies) {
     if (!b.colliders.length) continue;
     const box = bounds(b.colliders);
-    const r = { body: b.name, where: b.where, type: b.motion.type, colliders: b.colliders.length, size: box.size };
+    const r = { body: b.name, where: b.where, type: b.motion.type, colliders: b.colliders.length, shapes: [...new Set(b.colliders.map((c) => c.type))].sort(), size: box.size };
     results.push(r);
     const fail = (msg) => failures.push(`${b.where} ${JSON.stringify(b.name)}: ${msg}`);
     for (const p of staticProblems(b, box)) fail(p);
