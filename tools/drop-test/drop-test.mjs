@@ -240,6 +240,7 @@ async function runEngine(engine, asset) {
     if (!b.colliders.length) continue;
     const box = bounds(b.colliders);
     const r = { body: b.name, where: b.where, type: b.motion.type, colliders: b.colliders.length, shapes: [...new Set(b.colliders.map((c) => c.type))].sort(), size: box.size };
+    if (b.notes.length) r.notes = b.notes;
     results.push(r);
     const fail = (msg) => failures.push(`${b.where} ${JSON.stringify(b.name)}: ${msg}`);
     for (const p of staticProblems(b, box)) fail(p);

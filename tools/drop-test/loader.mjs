@@ -230,7 +230,6 @@ export function loadAsset(file) {
   const scene = doc.scenes?.[sceneIndex];
   const world = new Map(); // node index → world matrix
   const owner = new Map(); // node index → body node index or -1
-  const parentOf = new Map();
   const visit = (ni, parentM, body, depth) => {
     const n = nodes[ni];
     if (!n) throw new Error(`scenes[${sceneIndex}]: nodes[${ni}] missing`);
@@ -240,10 +239,7 @@ export function loadAsset(file) {
     const mo = motionOf(physicsOf(n));
     const b = mo ? ni : body;
     owner.set(ni, b);
-    for (const ch of n.children ?? []) {
-      parentOf.set(ch, ni);
-      visit(ch, m, b, depth + 1);
-    }
+    for (const ch of n.children ?? []) visit(ch, m, b, depth + 1);
   };
   for (const r of scene?.nodes ?? []) visit(r, mat4Identity(), -1, 0);
 
