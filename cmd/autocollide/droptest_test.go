@@ -19,7 +19,8 @@ type dropResult map[string]struct {
 	OK       bool     `json:"ok"`
 	Failures []string `json:"failures"`
 	Bodies   []struct {
-		Shapes []string `json:"shapes"`
+		Shapes     []string `json:"shapes"`
+		RestHeight *float64 `json:"restHeight"` // set on dropped bodies
 	} `json:"bodies"`
 }
 
@@ -86,6 +87,15 @@ func TestCorpusDropTest(t *testing.T) {
 		for engine, r := range entry {
 			if !r.OK {
 				t.Errorf("%s (%s):\n\t%s", f, engine, strings.Join(r.Failures, "\n\t"))
+			}
+			dropped := 0
+			for _, b := range r.Bodies {
+				if b.RestHeight != nil {
+					dropped++
+				}
+			}
+			if dropped == 0 {
+				t.Errorf("%s (%s): no body was dropped", f, engine)
 			}
 		}
 	}

@@ -98,22 +98,32 @@ export function bounds(colliders) {
 // JOLT_MAX_HULL_POINTS is Jolt's ConvexHullShape::cMaxPointsInHull.
 export const JOLT_MAX_HULL_POINTS = 256;
 
-// hullProblems checks a convex-hull collider as written: at most 256
-// distinct points, a closed mesh with every edge shared by two triangles in
-// opposite directions, outward winding (positive signed volume), convex
+// hullProblems checks a hull autocollide generated (marked in extras) as
+// written: at most 256 distinct points (Jolt's limit), a closed mesh with every edge shared by two triangles
+// in opposite directions, outward winding (positive signed volume), convex
 // (every point behind every face plane) and a volume that is not zero.
 // It returns a list of reasons, empty when the hull is sound.
 export function hullProblems(c, size) {
+  // Not ours: the engines build the hull of the points themselves (and
+  // report a hull over their limits or without volume).
+  if (!c.generated) return [];
   const out = [];
   const P = (i) => [c.points[3 * i], c.points[3 * i + 1], c.points[3 * i + 2]];
   const distinct = new Set();
   for (let i = 0; i < c.points.length; i += 3) distinct.add(`${c.points[i]},${c.points[i + 1]},${c.points[i + 2]}`);
   if (distinct.size > JOLT_MAX_HULL_POINTS) out.push(`${distinct.size} points, over Jolt's ${JOLT_MAX_HULL_POINTS}`);
   if (c.indices.length < 12) return [...out, `${c.indices.length / 3} triangles, not a closed hull`];
+  // Weld by position so that split vertices do not read as open edges.
+  const ids = new Map();
+  const weld = (i) => {
+    const k = `${c.points[3 * i]},${c.points[3 * i + 1]},${c.points[3 * i + 2]}`;
+    if (!ids.has(k)) ids.set(k, i);
+    return ids.get(k);
+  };
   const edges = new Map();
   let vol = 0;
   for (let t = 0; t < c.indices.length; t += 3) {
-    const [a, b, d] = [c.indices[t], c.indices[t + 1], c.indices[t + 2]];
+    const [a, b, d] = [weld(c.indices[t]), weld(c.indices[t + 1]), weld(c.indices[t + 2])];
     for (const [u, v] of [[a, b], [b, d], [d, a]]) edges.set(`${u}>${v}`, (edges.get(`${u}>${v}`) ?? 0) + 1);
     vol += dot(P(a), cross(P(b), P(d))) / 6;
   }

@@ -246,7 +246,7 @@ export function loadAsset(file) {
   const bodies = new Map();
   const bodyOf = (bi) => {
     if (!bodies.has(bi)) {
-      const n = nodes[bi];
+      const n = bi >= 0 ? nodes[bi] : {};
       const ph = physicsOf(n);
       const d = bi >= 0 ? decompose(world.get(bi)) : { t: [0, 0, 0], q: [0, 0, 0, 1], signed: [1, 1, 1] };
       bodies.set(bi, {
@@ -333,7 +333,10 @@ function colliderIn(gl, shape, rel, where, body) {
         else indices.push(base + a, base + b, base + c);
       }
     }
-    return { type: shape.type, where: `${where} (${shape.where})`, position: [0, 0, 0], rotation: [0, 0, 0, 1], points, indices };
+    // Hulls autocollide wrote promise to be the exact hull mesh (closed,
+    // outward, convex); others are any mesh whose hull the engine takes.
+    const generated = shape.meshes.every(({ mesh }) => gl.doc.meshes?.[mesh]?.extras?.autocollide?.generated === true);
+    return { type: shape.type, where: `${where} (${shape.where})`, position: [0, 0, 0], rotation: [0, 0, 0, 1], points, indices, generated };
   }
   const d = decompose(rel);
   const [sx, sy, sz] = d.s;
