@@ -19,6 +19,7 @@ type dropResult map[string]struct {
 	OK       bool     `json:"ok"`
 	Failures []string `json:"failures"`
 	Bodies   []struct {
+		Type       string   `json:"type"`
 		Shapes     []string `json:"shapes"`
 		RestHeight *float64 `json:"restHeight"` // set on dropped bodies
 	} `json:"bodies"`
@@ -133,6 +134,52 @@ func TestDropTestPrimitives(t *testing.T) {
 				t.Errorf("%s (%s): want %s colliders, got %+v", f, engine, shape[f], r.Bodies)
 			}
 		}
+	}
+}
+
+// TestDropTestAuthoredPhysics: static bodies, static trimeshes and
+// compounds authored in the current OMI form (shared/corpus-physics) load
+// into both engines, and their dynamic bodies rest.
+func TestDropTestAuthoredPhysics(t *testing.T) {
+	want := []string{
+		"OMI_physics_shape-examples/trimesh/concave_trimesh.gltf",
+		"OMI_physics_body-examples/complex/static_compound_collider.gltf",
+		"OMI_physics_body-examples/complex/ball_pit.gltf",
+		"OMI_physics_joint-simple_joint/simple_joint.gltf",
+		"omi-godot-truck_town/town_model.gltf",
+	}
+	var files []string
+	for _, f := range testassets.CorpusPhysics(t) {
+		for _, w := range want {
+			if strings.HasSuffix(filepath.ToSlash(f), "/"+w) {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) != len(want) {
+		t.Fatalf("found %d of %d authored files: %v", len(files), len(want), files)
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code != 0 {
+		t.Errorf("drop test exit %d", code)
+	}
+	staticTrimesh := false
+	for _, f := range files {
+		for _, engine := range []string{"rapier", "jolt"} {
+			r := res[f][engine]
+			if !r.OK {
+				t.Errorf("%s (%s): %s", f, engine, strings.Join(r.Failures, "; "))
+			}
+			for _, b := range r.Bodies {
+				if b.Type == "static" && strings.Contains(strings.Join(b.Shapes, ","), "trimesh") {
+					staticTrimesh = true
+				}
+			}
+		}
+	}
+	if !staticTrimesh {
+		t.Error("no static trimesh was loaded")
 	}
 }
 
