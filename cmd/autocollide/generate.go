@@ -33,7 +33,7 @@ type generateFlags struct {
 	include, exclude                []string
 	jobs                            int
 	quiet, verbose                  bool
-	report                          string
+	report, previewDir              string
 	dryRun, check, force, noTimings bool
 	shard                           string
 	shardFromEnv                    int
@@ -105,7 +105,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files processed at once")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print failures only")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
-	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json) or FILE.md")
+	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output)")
+	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png)")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "list what would be written; write nothing")
 	fl.BoolVar(&f.check, "check", false, "CI gate: generate in memory, fail assets without colliders or with invalid physics; write nothing")
 	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
@@ -136,6 +137,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return usageError{fmt.Errorf("-j %d: want at least 1", f.jobs)}
 	case f.shard != "" && f.shardFromEnv != 0:
 		return usageError{fmt.Errorf("give only one of --shard and --shard-from-env")}
+	case f.previewDir != "" && (f.check || f.dryRun):
+		return usageError{fmt.Errorf("--preview-dir draws written outputs; --check and --dry-run write none")}
 	}
 	if f.output != "" && len(inputs) > 1 {
 		return usageError{fmt.Errorf("-o takes one input; use --out-dir for %d", len(inputs))}
@@ -229,7 +232,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		stop()
 	}()
 
-	bopt := batch.Options{Generate: opt, Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog}
+	bopt := batch.Options{Generate: opt, Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog,
+		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
 	if mode != batch.Check && f.outDir != "" {
 		// Without a way to tell this build from another, nothing is reused.
 		id, ok := buildIdentity()
