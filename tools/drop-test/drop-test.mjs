@@ -10,23 +10,23 @@
 // JSON summary ({"files": {FILE: {ENGINE: {ok, bodies: [...], failures}}}})
 // to --json, and exits 1 when anything failed (2 on usage errors).
 //
-// Per dynamic body (each in the same world but colliding only with the
-// ground, so the bodies of one asset never stack):
-//   - the written mass properties are plausible (checks.mjs massProblems) and
-//     every hull is sound (hullProblems: ≤ 256 points, closed, outward,
-//     convex, non-zero volume), and both engines accept every shape;
+// Per dynamic body, each in a world of its own at unit size (see dropBody):
+//   - the written mass properties are plausible (checks.mjs massProblems),
+//     every hull we wrote is sound (hullProblems: ≤ 256 points, closed,
+//     outward, convex, non-zero volume), and both engines accept every shape;
 //   - it starts in its file orientation with its lowest collider point
-//     DROP_FRACTION of its size above the ground, and 3 s are stepped at 60 Hz;
+//     min(10% of its size, 5 cm) above the ground; 3 s are stepped at 60 Hz
+//     (small bodies with substeps, see substeps);
 //   - no NaN at any step; the centre-of-mass speed never exceeds what falling
 //     from the start height can give (energy bound, ×SPEED_SLACK), nor the
 //     angular speed what that energy can give about the smallest principal
 //     axis;
-//   - at the end it is at rest (speeds under REST_LINEAR/REST_ANGULAR), the
-//     lowest point of its colliders in the final pose (it may have tipped
-//     over) is on the ground within the height tolerance, and no vertex of
-//     its render meshes is below the ground by more than that tolerance
-//     (colliders contain their meshes, so a mesh poking through the ground
-//     means the collider does not stand for it).
+//   - at the end it is at rest (speeds under REST_LINEAR/REST_ANGULAR, or
+//     rolling without slipping), the lowest point of its colliders in the
+//     final pose (it may have tipped over) is on the ground within the height
+//     tolerance, and no vertex of its render meshes is below the ground by
+//     more than that tolerance (colliders contain their meshes, so a mesh
+//     poking through the ground means the collider does not stand for it).
 // Static and kinematic bodies (and trimeshes) only have to load.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
