@@ -279,27 +279,59 @@ func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normali
 		if limitErr != nil {
 			return nil, limitErr
 		}
-		pt, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
+		r, err := reduceHull(m, n, eps, maxV, maxF)
 		if err != nil {
 			return nil, fmt.Errorf("hull: reducing %d vertices to %d: %w", len(h.Vertices), maxV, err)
 		}
-		h.Vertices, h.Triangles = pt.mesh(n.denorm)
-		h.Reduced = true
-		if err := Validate(h, nil); err != nil {
-			return nil, fmt.Errorf("hull: reduced hull failed validation: %w", err)
-		}
-		// Every point is within eps of the exact hull: check that the
-		// exact hull's vertices are inside every face of the result.
-		if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
-			return nil, fmt.Errorf("hull: reduced hull leaves a hull vertex %.3g (relative) outside", d)
-		}
-		return h, nil
+		return r, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
 	if err := validate(h, nil, true); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil
+}
+
+// reduceHull replaces the exact hull m by a bounding polytope within the
+// limits: by edge collapses (collapse.go) and, when they fail or when a
+// face limit is set (plane cuts make simple polytopes, about half as many
+// faces as vertices, which can then be the larger), by plane cuts
+// (reduce.go). Each result must pass Validate and contain every vertex of
+// the exact hull; the smaller valid one is kept.
+func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error) {
+	var best *Hull
+	var bestVol float64
+	var firstErr error
+	methods := []func() (*polytope, error){
+		func() (*polytope, error) { return collapseReduce(m.norm, m.tris, maxV, maxF) },
+		func() (*polytope, error) { return reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF) },
+	}
+	for _, method := range methods {
+		if best != nil && maxF <= 0 {
+			break
+		}
+		pt, err := method()
+		if err == nil {
+			h := &Hull{Reduced: true}
+			h.Vertices, h.Triangles = pt.mesh(n.denorm)
+			if err = Validate(h, nil); err != nil {
+				err = fmt.Errorf("reduced hull failed validation: %w", err)
+			} else if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
+				// Every point is within eps of the exact hull: check that
+				// the exact hull's vertices are inside every face.
+				err = fmt.Errorf("reduced hull leaves a hull vertex %.3g (relative) outside", d)
+			} else if v := pt.volume(); best == nil || v < bestVol {
+				best, bestVol = h, v
+			}
+		}
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	if best == nil {
+		return nil, firstErr
+	}
+	return best, nil
 }
 
 // snapPoints rounds normalized points to the SnapGrid and drops repeats

@@ -1,0 +1,435 @@
+package hull
+
+import (
+	"container/heap"
+	"errors"
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// Parameters of the conservative edge collapses (normalized units).
+const (
+	// collapseSlack is how far a collapse's new vertex may lie above the
+	// plane of a face next to the ones it replaces, or above the plane of
+	// three consecutive vertices around it (the polytope stays convex to
+	// within this; it lets collapses run over coplanar facets).
+	collapseSlack = 1e-9
+	// collapseMargin is added to the planes the new vertex must lie on
+	// or above (the faces it replaces).
+	collapseMargin = 1e-12
+	// lazyFactor: costs are recomputed lazily while the mesh has more
+	// than lazyFactor times the vertices it must be reduced to.
+	lazyFactor = 2
+)
+
+// collapser reduces a convex triangle mesh by conservative edge collapses,
+// after Sander et al., "Silhouette clipping" (2000), progressive hulls:
+// the two ends of an edge are replaced by one new vertex c chosen by a
+// small linear program, so that
+//
+//   - c lies on or above the plane of every face around the two ends (the
+//     new faces then cover the old ones from outside: the new polytope
+//     contains the old one, and so every input point);
+//   - c lies on or below the planes of the faces just beyond them and of
+//     every three consecutive vertices of the ring around it (the new
+//     polytope is convex);
+//   - the added volume, linear in c, is as small as possible.
+//
+// Collapses are made cheapest first (a priority queue; costs around a
+// collapse are recomputed at once, those one ring further when they reach
+// the top) until the vertex and face limits are met. c is the solution of
+// three plane equations, computed once: vertices are not moved afterwards.
+type collapser struct {
+	pos   []geom.Vec3
+	tri   [][3]int32
+	dead  []bool    // per triangle
+	vt    [][]int32 // live triangles around each vertex
+	ver   []int32   // per vertex: bumped when a cost involving it may change
+	alive []bool
+	live  int
+	in    geom.Vec3 // a point strictly inside every polytope of the run
+	q     collapseQueue
+	eager bool // recompute changed costs at once (see collapseReduce)
+	lp    lp3
+
+	d, from, to, link []int32 // scratch of star
+}
+
+type collapse struct {
+	cost   float64
+	a, b   int32
+	va, vb int32
+	c      geom.Vec3
+}
+
+type collapseQueue []collapse
+
+func (q collapseQueue) Len() int { return len(q) }
+func (q collapseQueue) Less(i, j int) bool {
+	if q[i].cost != q[j].cost {
+		return q[i].cost < q[j].cost
+	}
+	if q[i].a != q[j].a {
+		return q[i].a < q[j].a
+	}
+	return q[i].b < q[j].b
+}
+func (q collapseQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *collapseQueue) Push(x any)   { *q = append(*q, x.(collapse)) }
+func (q *collapseQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// collapseReduce returns a convex polytope with triangular faces that
+// contains the closed convex mesh (v, tris) and has at most maxV vertices
+// (if > 0) and maxF polygons (if > 0), or an error when the collapses run
+// out first.
+func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope, error) {
+	h := &collapser{
+		pos:   append([]geom.Vec3(nil), v...),
+		vt:    make([][]int32, len(v)),
+		ver:   make([]int32, len(v)),
+		alive: make([]bool, len(v)),
+		live:  len(v),
+	}
+	for i := range h.alive {
+		h.alive[i] = true
+		h.in = h.in.Add(v[i])
+	}
+	h.in = h.in.Scale(1 / float64(len(v)))
+	for i, t := range tris {
+		h.tri = append(h.tri, [3]int32{int32(t[0]), int32(t[1]), int32(t[2])})
+		h.dead = append(h.dead, false)
+		for _, x := range t {
+			h.vt[x] = append(h.vt[x], int32(i))
+		}
+	}
+	// While the mesh has many more vertices than the limit, costs around
+	// a collapse are recomputed only when they reach the top of the queue
+	// (cheap: the collapses there add little volume each); closer to the
+	// limit every cost that changes is recomputed at once, which finds
+	// the collapses that became possible.
+	target := maxV
+	if target <= 0 || (maxF > 0 && (maxF+4)/2 < target) {
+		target = (maxF + 4) / 2
+	}
+	h.eager = h.live <= lazyFactor*target
+	h.requeueAll()
+	for !h.fits(maxV, maxF) {
+		if !h.eager && h.live <= lazyFactor*target {
+			h.eager = true
+			h.requeueAll()
+		}
+		if h.q.Len() == 0 || h.live <= 4 {
+			return nil, errors.New("no edge collapse left")
+		}
+		e := heap.Pop(&h.q).(collapse)
+		if !h.alive[e.a] || !h.alive[e.b] {
+			continue
+		}
+		if e.va != h.ver[e.a] || e.vb != h.ver[e.b] {
+			h.push(e.a, e.b) // stale cost: recompute and requeue
+			continue
+		}
+		h.apply(e.a, e.b, e.c)
+	}
+	return h.polytope(), nil
+}
+
+// requeueAll evaluates every edge afresh.
+func (h *collapser) requeueAll() {
+	h.q = h.q[:0]
+	for a := range h.pos {
+		if !h.alive[a] {
+			continue
+		}
+		for _, b := range h.neighbours(int32(a)) {
+			if int32(a) < b {
+				h.push(int32(a), b)
+			}
+		}
+	}
+}
+
+// fits reports whether the mesh is within the limits (polygons counted
+// once the triangles fit no more).
+func (h *collapser) fits(maxV, maxF int) bool {
+	if maxV > 0 && h.live > maxV {
+		return false
+	}
+	if maxF <= 0 || 2*h.live-4 <= maxF {
+		return true
+	}
+	p := h.polytope()
+	var tris [][3]uint32
+	for _, f := range p.f {
+		tris = append(tris, [3]uint32{uint32(f[0]), uint32(f[1]), uint32(f[2])})
+	}
+	return PolygonCount(p.v, tris, CoplanarTolerance) <= maxF
+}
+
+// neighbours returns the vertices joined to a by an edge, in no
+// particular but deterministic order.
+func (h *collapser) neighbours(a int32) []int32 {
+	var out []int32
+	for _, t := range h.vt[a] {
+		tr := h.tri[t]
+		for k := 0; k < 3; k++ {
+			if tr[k] == a {
+				out = append(out, tr[(k+1)%3])
+			}
+		}
+	}
+	return out
+}
+
+// push evaluates the collapse of edge ab and queues it when it can be made.
+func (h *collapser) push(a, b int32) {
+	if b < a {
+		a, b = b, a
+	}
+	cost, c, ok := h.eval(a, b)
+	if !ok {
+		return
+	}
+	heap.Push(&h.q, collapse{cost: cost, a: a, b: b, va: h.ver[a], vb: h.ver[b], c: c})
+}
+
+// star gathers the triangles around a and b (h.d) and the ring of
+// vertices around them, counter-clockwise seen from outside (h.link). It
+// fails when the collapse would not leave a closed 2-manifold: the ring is
+// not one simple loop (a and b share a neighbour other than the two
+// opposite vertices) or an opposite vertex would keep fewer than three
+// edges.
+func (h *collapser) star(a, b int32) bool {
+	d := append(h.d[:0], h.vt[a]...)
+	for _, t := range h.vt[b] {
+		tr := h.tri[t]
+		if tr[0] != a && tr[1] != a && tr[2] != a {
+			d = append(d, t)
+		}
+	}
+	h.d = d
+	from, to := h.from[:0], h.to[:0]
+	shared := 0
+	for _, t := range d {
+		tr := h.tri[t]
+		na := 0
+		for k := 0; k < 3; k++ {
+			if tr[k] == a || tr[k] == b {
+				na++
+			}
+		}
+		if na == 2 {
+			for _, x := range tr {
+				if x != a && x != b && len(h.vt[x]) <= 3 {
+					return false
+				}
+			}
+			shared++
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			x, y := tr[k], tr[(k+1)%3]
+			if x != a && x != b && y != a && y != b {
+				from, to = append(from, x), append(to, y)
+			}
+		}
+	}
+	h.from, h.to = from, to
+	if shared != 2 || len(from) < 3 {
+		return false
+	}
+	link := h.link[:0]
+	cur := from[0]
+	for range from {
+		for _, x := range link {
+			if x == cur {
+				return false
+			}
+		}
+		link = append(link, cur)
+		j := 0
+		for j < len(from) && from[j] != cur {
+			j++
+		}
+		if j == len(from) {
+			return false
+		}
+		cur = to[j]
+	}
+	h.link = link
+	return cur == from[0]
+}
+
+// owner returns the live triangle with the directed edge x→y, or -1.
+func (h *collapser) owner(x, y int32) int32 {
+	for _, t := range h.vt[x] {
+		tr := h.tri[t]
+		for k := 0; k < 3; k++ {
+			if tr[k] == x && tr[(k+1)%3] == y {
+				return t
+			}
+		}
+	}
+	return -1
+}
+
+// eval returns the volume a collapse of edge ab adds and its new vertex.
+func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
+	if !h.star(a, b) {
+		return 0, geom.Vec3{}, false
+	}
+	p := h.pos
+	h.lp.reset()
+	var oldVol float64
+	for _, t := range h.d {
+		tr := h.tri[t]
+		p0, p1, p2 := p[tr[0]], p[tr[1]], p[tr[2]]
+		oldVol += p0.Dot(p1.Cross(p2))
+		n := p1.Sub(p0).Cross(p2.Sub(p0))
+		if l := n.Len(); l > 1e-300 {
+			n = n.Scale(1 / l)
+			h.lp.add(n, n.Dot(p0)+collapseMargin)
+		}
+	}
+	var obj geom.Vec3
+	link := h.link
+	nl := len(link)
+	for i, x := range link {
+		y := link[(i+1)%nl]
+		obj = obj.Add(p[x].Cross(p[y]))
+		g := h.owner(y, x)
+		if g < 0 {
+			return 0, geom.Vec3{}, false
+		}
+		tg := h.tri[g]
+		n := p[tg[1]].Sub(p[tg[0]]).Cross(p[tg[2]].Sub(p[tg[0]]))
+		if l := n.Len(); l > 1e-300 {
+			n = n.Scale(1 / l)
+			h.lp.add(n.Scale(-1), -n.Dot(p[tg[0]])-collapseSlack)
+		}
+		A, B, C := p[link[(i+nl-1)%nl]], p[x], p[y]
+		w := A.Cross(B).Add(B.Cross(C)).Add(C.Cross(A))
+		if l := w.Len(); l > 1e-14 {
+			h.lp.add(w.Scale(1/l), A.Dot(B.Cross(C))/l-collapseSlack)
+		}
+	}
+	c, ok := h.lp.solve(obj)
+	if !ok {
+		return 0, geom.Vec3{}, false
+	}
+	// Every new face must have the inner point strictly below it.
+	for i, x := range link {
+		y := link[(i+1)%nl]
+		n := p[x].Sub(c).Cross(p[y].Sub(c))
+		l := n.Len()
+		if l < 1e-18 || n.Dot(c.Sub(h.in)) <= 1e-12*l {
+			return 0, geom.Vec3{}, false
+		}
+	}
+	return (c.Dot(obj) - oldVol) / 6, c, true
+}
+
+// apply collapses edge ab into a new vertex at c and requeues the costs
+// that change.
+func (h *collapser) apply(a, b int32, c geom.Vec3) {
+	if !h.star(a, b) {
+		return
+	}
+	nc := int32(len(h.pos))
+	h.pos = append(h.pos, c)
+	h.vt = append(h.vt, nil)
+	h.ver = append(h.ver, 0)
+	h.alive = append(h.alive, true)
+	for _, t := range h.d {
+		h.dead[t] = true
+	}
+	h.alive[a], h.alive[b] = false, false
+	h.vt[a], h.vt[b] = nil, nil
+	h.live--
+	link := append([]int32(nil), h.link...)
+	for _, x := range link {
+		kept := h.vt[x][:0]
+		for _, t := range h.vt[x] {
+			if !h.dead[t] {
+				kept = append(kept, t)
+			}
+		}
+		h.vt[x] = kept
+	}
+	for i, x := range link {
+		y := link[(i+1)%len(link)]
+		t := int32(len(h.tri))
+		h.tri = append(h.tri, [3]int32{nc, x, y})
+		h.dead = append(h.dead, false)
+		h.vt[nc] = append(h.vt[nc], t)
+		h.vt[x] = append(h.vt[x], t)
+		h.vt[y] = append(h.vt[y], t)
+	}
+	// Costs of edges at c and at the ring change now; one ring further
+	// only the convexity constraints change: those are recomputed when
+	// they reach the top of the queue.
+	var edges [][2]int32
+	for _, x := range link {
+		h.ver[x]++
+		for _, w := range h.neighbours(x) {
+			h.ver[w]++
+			if w != nc {
+				edges = append(edges, [2]int32{min(x, w), max(x, w)})
+			}
+		}
+	}
+	h.ver[nc]++
+	for _, x := range link {
+		h.push(x, nc)
+	}
+	if !h.eager {
+		return
+	}
+	sort.Slice(edges, func(i, j int) bool {
+		if edges[i][0] != edges[j][0] {
+			return edges[i][0] < edges[j][0]
+		}
+		return edges[i][1] < edges[j][1]
+	})
+	for i, e := range edges {
+		if i == 0 || e != edges[i-1] {
+			h.push(e[0], e[1])
+		}
+	}
+}
+
+// polytope returns the live mesh, vertices numbered in order of first use.
+func (h *collapser) polytope() *polytope {
+	p := &polytope{}
+	idx := make([]int32, len(h.pos))
+	for i := range idx {
+		idx[i] = -1
+	}
+	for t, tr := range h.tri {
+		if h.dead[t] {
+			continue
+		}
+		f := make([]int32, 3)
+		for k, x := range tr {
+			if idx[x] < 0 {
+				idx[x] = int32(len(p.v))
+				p.v = append(p.v, h.pos[x])
+			}
+			f[k] = idx[x]
+		}
+		p0, p1, p2 := h.pos[tr[0]], h.pos[tr[1]], h.pos[tr[2]]
+		n := p1.Sub(p0).Cross(p2.Sub(p0)).Normalize()
+		d := math.Max(n.Dot(p0), math.Max(n.Dot(p1), n.Dot(p2)))
+		p.f = append(p.f, f)
+		p.n = append(p.n, n)
+		p.d = append(p.d, d)
+	}
+	return p
+}
