@@ -19,9 +19,17 @@ const (
 	// collapseMargin is added to the planes the new vertex must lie on
 	// or above (the faces it replaces).
 	collapseMargin = 1e-12
+	// sliverTolerance: a new vertex closer than this to another vertex of
+	// a new face, or to the line of its other two, is refused.
+	sliverTolerance = 1e-7
 	// lazyFactor: costs are recomputed lazily while the mesh has more
 	// than lazyFactor times the vertices it must be reduced to.
 	lazyFactor = 2
+	// relocatePasses bounds the passes of relocate over the vertices once
+	// the limits are met; a pass that shrinks the volume by less than
+	// relocateGain (relative) is the last.
+	relocatePasses = 4
+	relocateGain   = 1e-4
 )
 
 // collapser reduces a convex triangle mesh by conservative edge collapses,
@@ -55,6 +63,8 @@ type collapser struct {
 	lp    lp3
 
 	d, from, to, link []int32 // scratch of star
+
+	orig []geom.Vec3 // the exact hull's vertices, for relocate
 }
 
 type collapse struct {
@@ -118,11 +128,20 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 	if target <= 0 || (maxF > 0 && (maxF+4)/2 < target) {
 		target = (maxF + 4) / 2
 	}
+	h.orig = v
 	h.eager = h.live <= lazyFactor*target
 	h.requeueAll()
+	requeued := h.live // vertex count at the last full requeue
 	for !h.fits(maxV, maxF) {
 		if !h.eager && h.live <= lazyFactor*target {
 			h.eager = true
+			h.relocateAll()
+			h.requeueAll()
+		}
+		if h.q.Len() == 0 && requeued != h.live {
+			// Collapses found impossible are not requeued when the
+			// polytope changes two rings away: try them all again.
+			requeued = h.live
 			h.requeueAll()
 		}
 		if h.q.Len() == 0 || h.live <= 4 {
@@ -137,6 +156,11 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 			continue
 		}
 		h.apply(e.a, e.b, e.c)
+	}
+	for pass := 0; pass < relocatePasses; pass++ {
+		if !h.relocateAll() {
+			break
+		}
 	}
 	return h.polytope(), nil
 }
@@ -327,13 +351,22 @@ func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
 	// Every new face must have the inner point strictly below it.
 	for i, x := range link {
 		y := link[(i+1)%nl]
-		n := p[x].Sub(c).Cross(p[y].Sub(c))
-		l := n.Len()
-		if l < 1e-18 || n.Dot(c.Sub(h.in)) <= 1e-12*l {
+		if !h.goodFace(c, p[x], p[y]) {
 			return 0, geom.Vec3{}, false
 		}
 	}
 	return (c.Dot(obj) - oldVol) / 6, c, true
+}
+
+// goodFace reports whether the new face (c, a, b) is no sliver (c at
+// least sliverTolerance from a, b and their line: a sliver's normal is
+// rounding noise, and a face next to it may then seem to fold) and faces
+// away from the inner point.
+func (h *collapser) goodFace(c, a, b geom.Vec3) bool {
+	n := a.Sub(c).Cross(b.Sub(c))
+	l := n.Len()
+	return a.Sub(c).Len() > sliverTolerance && b.Sub(c).Len() > sliverTolerance &&
+		l > sliverTolerance*a.Sub(b).Len() && n.Dot(c.Sub(h.in)) > 1e-12*l
 }
 
 // apply collapses edge ab into a new vertex at c and requeues the costs
@@ -432,4 +465,120 @@ func (h *collapser) polytope() *polytope {
 		p.d = append(p.d, d)
 	}
 	return p
+}
+
+// relocateAll moves every vertex, in order, to where it makes the polytope
+// smallest while it stays convex and contains the exact hull (relocate).
+// It reports whether the volume shrank by more than relocateGain.
+func (h *collapser) relocateAll() bool {
+	before := h.polytope().volume()
+	for x := range h.pos {
+		if h.alive[x] {
+			h.relocate(int32(x))
+		}
+	}
+	return h.polytope().volume() < before*(1-relocateGain)
+}
+
+// relocate moves vertex x to the solution of a linear program: least
+// volume, every vertex of the exact hull on or below each face around x
+// (for the face (x, A, B) and a point p, "p below" is linear in x: x on
+// the right side of the plane through A, B and p), and the same convexity
+// constraints as a collapse. Only the exact hull's vertices that come
+// within the depth of x's cap of a face around it take part in the
+// program; the move is checked against all of them and dropped if any
+// ends up outside.
+func (h *collapser) relocate(x int32) {
+	// The ring around x, counter-clockwise from outside.
+	from, to := h.from[:0], h.to[:0]
+	for _, t := range h.vt[x] {
+		tr := h.tri[t]
+		for k := 0; k < 3; k++ {
+			if tr[k] == x {
+				from, to = append(from, tr[(k+1)%3]), append(to, tr[(k+2)%3])
+			}
+		}
+	}
+	h.from, h.to = from, to
+	nl := len(from)
+	if nl < 3 {
+		return
+	}
+	link := h.link[:0]
+	cur := from[0]
+	for range from {
+		link = append(link, cur)
+		j := 0
+		for j < nl && from[j] != cur {
+			j++
+		}
+		if j == nl {
+			return
+		}
+		cur = to[j]
+	}
+	h.link = link
+	if cur != from[0] {
+		return
+	}
+	p := h.pos
+	v := p[x]
+	var centre geom.Vec3
+	for _, l := range link {
+		centre = centre.Add(p[l])
+	}
+	depth := v.Sub(centre.Scale(1 / float64(nl))).Len()
+
+	h.lp.reset()
+	var obj geom.Vec3
+	for i, a := range link {
+		b := link[(i+1)%nl]
+		A, B := p[a], p[b]
+		obj = obj.Add(A.Cross(B))
+		n := A.Sub(v).Cross(B.Sub(v)).Normalize()
+		dn := n.Dot(v)
+		for _, q := range h.orig {
+			if n.Dot(q)-dn < -depth {
+				continue
+			}
+			w := A.Cross(B).Add(B.Cross(q)).Add(q.Cross(A))
+			if l := w.Len(); l > 1e-14 {
+				h.lp.add(w.Scale(1/l), A.Dot(B.Cross(q))/l+collapseMargin)
+			}
+		}
+		g := h.owner(b, a)
+		if g < 0 {
+			return
+		}
+		tg := h.tri[g]
+		ng := p[tg[1]].Sub(p[tg[0]]).Cross(p[tg[2]].Sub(p[tg[0]]))
+		if l := ng.Len(); l > 1e-300 {
+			ng = ng.Scale(1 / l)
+			h.lp.add(ng.Scale(-1), -ng.Dot(p[tg[0]])-collapseSlack)
+		}
+		C := p[link[(i+nl-1)%nl]]
+		w := C.Cross(A).Add(A.Cross(B)).Add(B.Cross(C))
+		if l := w.Len(); l > 1e-14 {
+			h.lp.add(w.Scale(1/l), C.Dot(A.Cross(B))/l-collapseSlack)
+		}
+	}
+	c, ok := h.lp.solve(obj)
+	if !ok || c.Dot(obj) >= v.Dot(obj) {
+		return
+	}
+	for i, a := range link {
+		b := link[(i+1)%nl]
+		A, B := p[a], p[b]
+		if !h.goodFace(c, A, B) {
+			return
+		}
+		n := A.Sub(c).Cross(B.Sub(c)).Normalize()
+		dn := n.Dot(c)
+		for _, q := range h.orig {
+			if n.Dot(q)-dn > lpTolerance {
+				return
+			}
+		}
+	}
+	h.pos[x] = c
 }

@@ -86,13 +86,30 @@
 //     collapse are recomputed when they reach the top of the queue; below
 //     that, at once (which also finds the collapses that became possible;
 //     fully lazy evaluation misses them and once gave +230% at 32
-//     vertices). A triangulated polytope has 2V-4 faces, so for a given
-//     vertex budget it hugs curved surfaces far better than plane cuts
-//     (a sphere at 64 vertices: +8.6% instead of +11%).
+//     vertices). When the queue runs dry every edge is evaluated again
+//     (a collapse refused earlier may have become possible). New faces
+//     that are slivers (the new vertex within sliverTolerance, 1e-7·D, of
+//     another vertex of the face or of the line through them) are
+//     refused: their normals are rounding noise. Then, and once already
+//     when the mesh first has fewer than twice the vertices it must reach,
+//     every vertex in turn is relocated (up to four passes, until a pass
+//     gains less than 1e-4 of the volume): moved to the solution of a
+//     linear program of least volume under the same convexity constraints
+//     plus one constraint per exact-hull vertex near its faces, that
+//     vertex on or below each face around it (for a face (x, a, b) and a
+//     point p, "p below" is linear in x); the move is kept only if every
+//     exact-hull vertex is below every new face. A triangulated polytope
+//     has 2V-4 faces, so for a given vertex budget it hugs curved surfaces
+//     far better than plane cuts (a sphere at 64 vertices: +4.7% instead
+//     of +11%).
 //     Plane cuts (reduce.go), used when the collapses run out or their
-//     result fails verification, and also tried when MaxFaces is set (they
-//     make about V/2+2 faces for V vertices, so under a face limit they
-//     can be the tighter; the smaller valid result is kept). In the manner
+//     result fails verification, and also tried when the collapses grow
+//     the volume by more than planeRetryGrowth (5%: box-like hulls at few
+//     vertices, whose corners the convexity constraints keep from being
+//     cut: BoomBox at 32 vertices, +64% by collapses, +14% by planes) or
+//     when MaxFaces is set (they make about V/2+2 faces for V vertices, so
+//     under a face limit they can be the tighter); the smaller valid
+//     result is kept. In the manner
 //     of PhysX's cooking: start from the smaller of
 //     the axis-aligned and the principal-axes box of the hull, then cut it
 //     with planes of the hull's polygons (coplanar triangles merged within
@@ -156,8 +173,8 @@
 //   - MaxVertices below 8 or MaxFaces below 6 cannot be met by a reduced
 //     hull (the starting box) and are an error when a reduction is needed.
 //   - Near-spherical shapes reduce worst: a 64-vertex bounding polytope of
-//     a sphere is about 8.6% larger than the sphere (about 1.9% at 255,
-//     18% at 32).
+//     a sphere is about 4.7% larger than the sphere (about 1.2% at 255,
+//     9% at 32).
 //   - Cost: Validate's containment check is points × triangles; Build
 //     itself scales like quickhull (O(n log n) expected, O(n·h) worst) plus,
 //     when reducing, about 40 linear programs of ~30 constraints per edge

@@ -292,12 +292,17 @@ func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normali
 	return h, nil
 }
 
+// planeRetryGrowth: when the edge collapses give a polytope more than this
+// fraction larger than the exact hull, plane cuts are tried too.
+const planeRetryGrowth = 0.05
+
 // reduceHull replaces the exact hull m by a bounding polytope within the
-// limits: by edge collapses (collapse.go) and, when they fail or when a
-// face limit is set (plane cuts make simple polytopes, about half as many
-// faces as vertices, which can then be the larger), by plane cuts
-// (reduce.go). Each result must pass Validate and contain every vertex of
-// the exact hull; the smaller valid one is kept.
+// limits: by edge collapses (collapse.go) and, when they fail, grow the
+// volume by more than planeRetryGrowth (box-like hulls at few vertices,
+// whose corners the collapses cannot cut) or when a face limit is set
+// (plane cuts make simple polytopes, about half as many faces as
+// vertices), by plane cuts (reduce.go). Each result must pass Validate and
+// contain every vertex of the exact hull; the smaller valid one is kept.
 func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error) {
 	var best *Hull
 	var bestVol float64
@@ -306,8 +311,9 @@ func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error
 		func() (*polytope, error) { return collapseReduce(m.norm, m.tris, maxV, maxF) },
 		func() (*polytope, error) { return reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF) },
 	}
+	exact := (&Hull{Vertices: m.norm, Triangles: m.tris}).Volume()
 	for _, method := range methods {
-		if best != nil && maxF <= 0 {
+		if best != nil && maxF <= 0 && bestVol <= exact*(1+planeRetryGrowth) {
 			break
 		}
 		pt, err := method()
