@@ -22,9 +22,17 @@ const (
 	// sliverTolerance: a new vertex closer than this to another vertex of
 	// a new face, or to the line of its other two, is refused.
 	sliverTolerance = 1e-7
-	// lazyFactor: costs are recomputed lazily while the mesh has more
-	// than lazyFactor times the vertices it must be reduced to.
-	lazyFactor = 2
+	// lazyFactor, eagerWindow: costs are recomputed lazily while the mesh
+	// has more than min(lazyFactor·target, target+eagerWindow) vertices,
+	// target being the number it must be reduced to.
+	lazyFactor  = 2
+	eagerWindow = 64
+	// deferFactor: above lazyFactor times the target, the edges a
+	// collapse creates are queued unevaluated at this many times its cost
+	// (evaluated when they reach the top; most never do, their ends being
+	// collapsed first). Measured on 5,000 points on a sphere: evaluations
+	// 55k -> 27k, volume unchanged at 255 vertices, 1% smaller at 64.
+	deferFactor = 8.0
 	// relocatePasses bounds the passes of relocate over the vertices once
 	// the limits are met; a pass that shrinks the volume by less than
 	// relocateGain (relative) is the last.
@@ -53,6 +61,7 @@ type collapser struct {
 	pos   []geom.Vec3
 	tri   [][3]int32
 	dead  []bool    // per triangle
+	plane []plane   // per triangle: unit normal (zero without area), offset
 	vt    [][]int32 // live triangles around each vertex
 	ver   []int32   // per vertex: bumped when a cost involving it may change
 	alive []bool
@@ -65,6 +74,8 @@ type collapser struct {
 	d, from, to, link []int32 // scratch of star
 
 	orig []geom.Vec3 // the exact hull's vertices, for relocate
+	dirs directions  // orig indexed by direction from in
+	near []int32     // scratch of relocate
 }
 
 type collapse struct {
@@ -113,8 +124,7 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 	}
 	h.in = h.in.Scale(1 / float64(len(v)))
 	for i, t := range tris {
-		h.tri = append(h.tri, [3]int32{int32(t[0]), int32(t[1]), int32(t[2])})
-		h.dead = append(h.dead, false)
+		h.addTriangle(int32(t[0]), int32(t[1]), int32(t[2]))
 		for _, x := range t {
 			h.vt[x] = append(h.vt[x], int32(i))
 		}
@@ -129,11 +139,13 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 		target = (maxF + 4) / 2
 	}
 	h.orig = v
-	h.eager = h.live <= lazyFactor*target
+	h.dirs = newDirections(v, h.in)
+	eagerFrom := min(lazyFactor*target, target+eagerWindow)
+	h.eager = h.live <= eagerFrom
 	h.requeueAll()
 	requeued := h.live // vertex count at the last full requeue
 	for !h.fits(maxV, maxF) {
-		if !h.eager && h.live <= lazyFactor*target {
+		if !h.eager && h.live <= eagerFrom {
 			h.eager = true
 			h.relocateAll()
 			h.requeueAll()
@@ -151,11 +163,21 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 		if !h.alive[e.a] || !h.alive[e.b] {
 			continue
 		}
-		if e.va != h.ver[e.a] || e.vb != h.ver[e.b] {
-			h.push(e.a, e.b) // stale cost: recompute and requeue
+		stale := e.va != h.ver[e.a] || e.vb != h.ver[e.b]
+		if stale && h.eager {
+			continue // apply has queued it afresh already
+		}
+		// Evaluate again: a stale cost has changed, and even a fresh one
+		// is bounded by the faces beyond the ring, which may have changed.
+		cost, c, ok := h.eval(e.a, e.b)
+		if !ok {
 			continue
 		}
-		h.apply(e.a, e.b, e.c)
+		if h.q.Len() > 0 && cost > e.cost && cost > h.q[0].cost {
+			heap.Push(&h.q, collapse{cost: cost, a: e.a, b: e.b, va: h.ver[e.a], vb: h.ver[e.b], c: c})
+			continue
+		}
+		h.apply(e.a, e.b, c, cost)
 	}
 	for pass := 0; pass < relocatePasses; pass++ {
 		if !h.relocateAll() {
@@ -316,10 +338,8 @@ func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
 		tr := h.tri[t]
 		p0, p1, p2 := p[tr[0]], p[tr[1]], p[tr[2]]
 		oldVol += p0.Dot(p1.Cross(p2))
-		n := p1.Sub(p0).Cross(p2.Sub(p0))
-		if l := n.Len(); l > 1e-300 {
-			n = n.Scale(1 / l)
-			h.lp.add(n, n.Dot(p0)+collapseMargin)
+		if pl := h.plane[t]; pl.n != (geom.Vec3{}) {
+			h.lp.add(pl.n, pl.d+collapseMargin)
 		}
 	}
 	var obj geom.Vec3
@@ -332,11 +352,8 @@ func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
 		if g < 0 {
 			return 0, geom.Vec3{}, false
 		}
-		tg := h.tri[g]
-		n := p[tg[1]].Sub(p[tg[0]]).Cross(p[tg[2]].Sub(p[tg[0]]))
-		if l := n.Len(); l > 1e-300 {
-			n = n.Scale(1 / l)
-			h.lp.add(n.Scale(-1), -n.Dot(p[tg[0]])-collapseSlack)
+		if pl := h.plane[g]; pl.n != (geom.Vec3{}) {
+			h.lp.add(pl.n.Scale(-1), -pl.d-collapseSlack)
 		}
 		A, B, C := p[link[(i+nl-1)%nl]], p[x], p[y]
 		w := A.Cross(B).Add(B.Cross(C)).Add(C.Cross(A))
@@ -369,9 +386,9 @@ func (h *collapser) goodFace(c, a, b geom.Vec3) bool {
 		l > sliverTolerance*a.Sub(b).Len() && n.Dot(c.Sub(h.in)) > 1e-12*l
 }
 
-// apply collapses edge ab into a new vertex at c and requeues the costs
-// that change.
-func (h *collapser) apply(a, b int32, c geom.Vec3) {
+// apply collapses edge ab, of the given cost, into a new vertex at c and
+// requeues the costs that change.
+func (h *collapser) apply(a, b int32, c geom.Vec3, cost float64) {
 	if !h.star(a, b) {
 		return
 	}
@@ -399,31 +416,40 @@ func (h *collapser) apply(a, b int32, c geom.Vec3) {
 	for i, x := range link {
 		y := link[(i+1)%len(link)]
 		t := int32(len(h.tri))
-		h.tri = append(h.tri, [3]int32{nc, x, y})
-		h.dead = append(h.dead, false)
+		h.addTriangle(nc, x, y)
 		h.vt[nc] = append(h.vt[nc], t)
 		h.vt[x] = append(h.vt[x], t)
 		h.vt[y] = append(h.vt[y], t)
 	}
-	// Costs of edges at c and at the ring change now; one ring further
-	// only the convexity constraints change: those are recomputed when
-	// they reach the top of the queue.
+	// The edges at c are new and those at the ring have new faces around
+	// them: their costs change. One ring further only the planes that
+	// bound c change: collapseReduce evaluates every collapse again
+	// before making it. In the eager phase the ring's edges are evaluated
+	// at once, else when they reach the top of the queue.
 	var edges [][2]int32
 	for _, x := range link {
 		h.ver[x]++
+		if !h.eager {
+			continue
+		}
 		for _, w := range h.neighbours(x) {
-			h.ver[w]++
 			if w != nc {
 				edges = append(edges, [2]int32{min(x, w), max(x, w)})
 			}
 		}
 	}
 	h.ver[nc]++
+	if !h.eager {
+		// Queue the new edges unevaluated (version -1, so evaluated when
+		// they reach the top) at deferFactor times the cost of this
+		// collapse (costs grow as the polytope coarsens).
+		for _, x := range link {
+			heap.Push(&h.q, collapse{cost: deferFactor * cost, a: min(x, nc), b: max(x, nc), va: -1, vb: -1})
+		}
+		return
+	}
 	for _, x := range link {
 		h.push(x, nc)
-	}
-	if !h.eager {
-		return
 	}
 	sort.Slice(edges, func(i, j int) bool {
 		if edges[i][0] != edges[j][0] {
@@ -528,6 +554,17 @@ func (h *collapser) relocate(x int32) {
 		centre = centre.Add(p[l])
 	}
 	depth := v.Sub(centre.Scale(1 / float64(nl))).Len()
+	// Outside the cone from h.in over the faces around x the polytope does
+	// not change (the ring, and so the cone's boundary, stays): only the
+	// exact-hull vertices inside it matter. The cone lies within the
+	// angle of the farthest ring vertex around the direction of x.
+	u := v.Sub(h.in).Normalize()
+	cosMax := 1.0
+	for _, l := range link {
+		cosMax = math.Min(cosMax, u.Dot(p[l].Sub(h.in).Normalize()))
+	}
+	near := h.dirs.within(u, cosMax, h.near[:0])
+	h.near = near
 
 	h.lp.reset()
 	var obj geom.Vec3
@@ -537,24 +574,24 @@ func (h *collapser) relocate(x int32) {
 		obj = obj.Add(A.Cross(B))
 		n := A.Sub(v).Cross(B.Sub(v)).Normalize()
 		dn := n.Dot(v)
-		for _, q := range h.orig {
+		ab, ba := A.Cross(B), B.Sub(A)
+		for _, qi := range near {
+			q := h.orig[qi]
 			if n.Dot(q)-dn < -depth {
 				continue
 			}
-			w := A.Cross(B).Add(B.Cross(q)).Add(q.Cross(A))
+			// A×B + B×q + q×A = A×B + (B-A)×q; det(A, B, q) = q·(A×B).
+			w := ab.Add(ba.Cross(q))
 			if l := w.Len(); l > 1e-14 {
-				h.lp.add(w.Scale(1/l), A.Dot(B.Cross(q))/l+collapseMargin)
+				h.lp.add(w.Scale(1/l), q.Dot(ab)/l+collapseMargin)
 			}
 		}
 		g := h.owner(b, a)
 		if g < 0 {
 			return
 		}
-		tg := h.tri[g]
-		ng := p[tg[1]].Sub(p[tg[0]]).Cross(p[tg[2]].Sub(p[tg[0]]))
-		if l := ng.Len(); l > 1e-300 {
-			ng = ng.Scale(1 / l)
-			h.lp.add(ng.Scale(-1), -ng.Dot(p[tg[0]])-collapseSlack)
+		if pl := h.plane[g]; pl.n != (geom.Vec3{}) {
+			h.lp.add(pl.n.Scale(-1), -pl.d-collapseSlack)
 		}
 		C := p[link[(i+nl-1)%nl]]
 		w := C.Cross(A).Add(A.Cross(B)).Add(B.Cross(C))
@@ -574,11 +611,91 @@ func (h *collapser) relocate(x int32) {
 		}
 		n := A.Sub(c).Cross(B.Sub(c)).Normalize()
 		dn := n.Dot(c)
-		for _, q := range h.orig {
-			if n.Dot(q)-dn > lpTolerance {
+		for _, qi := range near {
+			if n.Dot(h.orig[qi])-dn > lpTolerance {
 				return
 			}
 		}
 	}
 	h.pos[x] = c
+	for _, t := range h.vt[x] {
+		h.plane[t] = h.trianglePlane(h.tri[t])
+	}
+}
+
+// addTriangle appends the triangle (a, b, c) and its plane (not yet to
+// the lists around its vertices).
+func (h *collapser) addTriangle(a, b, c int32) {
+	t := [3]int32{a, b, c}
+	h.tri = append(h.tri, t)
+	h.dead = append(h.dead, false)
+	h.plane = append(h.plane, h.trianglePlane(t))
+}
+
+// trianglePlane returns the triangle's unit normal and offset, or a zero
+// normal for a triangle without area.
+func (h *collapser) trianglePlane(t [3]int32) plane {
+	p0 := h.pos[t[0]]
+	n := h.pos[t[1]].Sub(p0).Cross(h.pos[t[2]].Sub(p0))
+	l := n.Len()
+	if !(l > 1e-300) {
+		return plane{}
+	}
+	n = n.Scale(1 / l)
+	return plane{n, n.Dot(p0)}
+}
+
+// directions indexes points by their direction from a centre: the cells
+// of a cube map (directionCell), each with its mean direction and the
+// cosine and sine of the largest angle between it and its points.
+type directions struct {
+	axis     []geom.Vec3
+	cos, sin []float64
+	pts      [][]int32
+}
+
+// directionCells is k, the cells per cube face edge (6k² cells).
+const directionCells = 8
+
+func newDirections(p []geom.Vec3, centre geom.Vec3) directions {
+	n := 6 * directionCells * directionCells
+	d := directions{axis: make([]geom.Vec3, n), cos: make([]float64, n), sin: make([]float64, n), pts: make([][]int32, n)}
+	unit := make([]geom.Vec3, len(p))
+	for i, x := range p {
+		unit[i] = x.Sub(centre).Normalize()
+		c := directionCell(unit[i], directionCells)
+		d.pts[c] = append(d.pts[c], int32(i))
+		d.axis[c] = d.axis[c].Add(unit[i])
+	}
+	for c := range d.axis {
+		d.axis[c] = d.axis[c].Normalize()
+		cos := 1.0
+		for _, i := range d.pts[c] {
+			cos = math.Min(cos, d.axis[c].Dot(unit[i]))
+		}
+		cos = math.Max(-1, cos-1e-9) // widened a little for rounding
+		d.cos[c], d.sin[c] = cos, math.Sqrt(1-cos*cos)
+	}
+	return d
+}
+
+// within appends to out the points that may lie within the angle whose
+// cosine is cosMax of the unit direction u (a superset: every such point,
+// perhaps more), in increasing order of cell and index.
+func (d directions) within(u geom.Vec3, cosMax float64, out []int32) []int32 {
+	cosMax = math.Max(-1, math.Min(1, cosMax-1e-9))
+	sinMax := math.Sqrt(1 - cosMax*cosMax)
+	for c, pts := range d.pts {
+		if len(pts) == 0 {
+			continue
+		}
+		// The angle to the axis is at most the sum of the two angles:
+		// compare cosines, cos(a+b) = cos a cos b - sin a sin b, unless
+		// the sum passes π (then every direction qualifies).
+		// (a + b > π exactly when cos a + cos b < 0).
+		if cosMax+d.cos[c] < 0 || u.Dot(d.axis[c]) >= cosMax*d.cos[c]-sinMax*d.sin[c] {
+			out = append(out, pts...)
+		}
+	}
+	return out
 }

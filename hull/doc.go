@@ -82,25 +82,30 @@
 //     in c, as small as possible. c is the intersection of three planes,
 //     computed once; vertices never move afterwards. Collapses are made
 //     smallest added volume first until the limits are met. While the mesh
-//     has more than twice the vertices it must reach, costs around a
-//     collapse are recomputed when they reach the top of the queue; below
-//     that, at once (which also finds the collapses that became possible;
-//     fully lazy evaluation misses them and once gave +230% at 32
-//     vertices). When the queue runs dry every edge is evaluated again
+//     has more than min(2×, +64) the vertices it must reach, costs around
+//     a collapse are recomputed when they reach the top of the queue and
+//     the edges it creates are queued unevaluated at 8 times its cost
+//     (most are gone before they reach the top); below that, costs are
+//     recomputed at once (which also finds the collapses that became
+//     possible; fully lazy evaluation misses them and once gave +230% at
+//     32 vertices). Every collapse is evaluated again just before it is
+//     made (the planes beyond its ring may have moved). When the queue runs dry every edge is evaluated again
 //     (a collapse refused earlier may have become possible). New faces
 //     that are slivers (the new vertex within sliverTolerance, 1e-7·D, of
 //     another vertex of the face or of the line through them) are
 //     refused: their normals are rounding noise. Then, and once already
-//     when the mesh first has fewer than twice the vertices it must reach,
+//     when the costs start to be recomputed at once,
 //     every vertex in turn is relocated (up to four passes, until a pass
 //     gains less than 1e-4 of the volume): moved to the solution of a
 //     linear program of least volume under the same convexity constraints
 //     plus one constraint per exact-hull vertex near its faces, that
 //     vertex on or below each face around it (for a face (x, a, b) and a
 //     point p, "p below" is linear in x); the move is kept only if every
-//     exact-hull vertex is below every new face. A triangulated polytope
+//     exact-hull vertex in the cone from an inner point over the faces
+//     around x (outside it the polytope does not change; found through a
+//     cube map of directions) is below every new face. A triangulated polytope
 //     has 2V-4 faces, so for a given vertex budget it hugs curved surfaces
-//     far better than plane cuts (a sphere at 64 vertices: +4.7% instead
+//     far better than plane cuts (a sphere at 64 vertices: +5% instead
 //     of +11%).
 //     Plane cuts (reduce.go), used when the collapses run out or their
 //     result fails verification, and also tried when the collapses grow
@@ -173,8 +178,8 @@
 //   - MaxVertices below 8 or MaxFaces below 6 cannot be met by a reduced
 //     hull (the starting box) and are an error when a reduction is needed.
 //   - Near-spherical shapes reduce worst: a 64-vertex bounding polytope of
-//     a sphere is about 4.7% larger than the sphere (about 1.2% at 255,
-//     9% at 32).
+//     a sphere is about 5% larger than the sphere (about 1.2% at 255,
+//     9.5% at 32).
 //   - Cost: Validate's containment check is points × triangles; Build
 //     itself scales like quickhull (O(n log n) expected, O(n·h) worst) plus,
 //     when reducing, about 40 linear programs of ~30 constraints per edge
