@@ -37,6 +37,8 @@ const (
 	// the limits are met; a pass that shrinks the volume by less than
 	// relocateGain (relative) is the last.
 	relocatePasses = 4
+	// relocateRounds bounds the cutting-plane rounds of one relocation.
+	relocateRounds = 32
 	relocateGain   = 1e-4
 )
 
@@ -111,24 +113,7 @@ func (q *collapseQueue) Pop() any {
 // (if > 0) and maxF polygons (if > 0), or an error when the collapses run
 // out first.
 func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope, error) {
-	h := &collapser{
-		pos:   append([]geom.Vec3(nil), v...),
-		vt:    make([][]int32, len(v)),
-		ver:   make([]int32, len(v)),
-		alive: make([]bool, len(v)),
-		live:  len(v),
-	}
-	for i := range h.alive {
-		h.alive[i] = true
-		h.in = h.in.Add(v[i])
-	}
-	h.in = h.in.Scale(1 / float64(len(v)))
-	for i, t := range tris {
-		h.addTriangle(int32(t[0]), int32(t[1]), int32(t[2]))
-		for _, x := range t {
-			h.vt[x] = append(h.vt[x], int32(i))
-		}
-	}
+	h := newCollapser(v, tris, v)
 	// While the mesh has many more vertices than the limit, costs around
 	// a collapse are recomputed only when they reach the top of the queue
 	// (cheap: the collapses there add little volume each); closer to the
@@ -138,8 +123,6 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 	if target <= 0 || (maxF > 0 && (maxF+4)/2 < target) {
 		target = (maxF + 4) / 2
 	}
-	h.orig = v
-	h.dirs = newDirections(v, h.in)
 	eagerFrom := min(lazyFactor*target, target+eagerWindow)
 	h.eager = h.live <= eagerFrom
 	h.requeueAll()
@@ -179,10 +162,14 @@ func collapseReduce(v []geom.Vec3, tris [][3]uint32, maxV, maxF int) (*polytope,
 		}
 		h.apply(e.a, e.b, c, cost)
 	}
+	before := h.polytope()
 	for pass := 0; pass < relocatePasses; pass++ {
 		if !h.relocateAll() {
 			break
 		}
+	}
+	if !h.fits(maxV, maxF) {
+		return before, nil // moved vertices bent coplanar faces past maxF
 	}
 	return h.polytope(), nil
 }
@@ -200,6 +187,48 @@ func (h *collapser) requeueAll() {
 			}
 		}
 	}
+}
+
+// newCollapser starts from the closed convex triangle mesh (v, tris), which
+// contains the exact hull whose vertices are orig.
+func newCollapser(v []geom.Vec3, tris [][3]uint32, orig []geom.Vec3) *collapser {
+	h := &collapser{
+		pos:   append([]geom.Vec3(nil), v...),
+		vt:    make([][]int32, len(v)),
+		ver:   make([]int32, len(v)),
+		alive: make([]bool, len(v)),
+		live:  len(v),
+		orig:  orig,
+	}
+	for i := range h.alive {
+		h.alive[i] = true
+	}
+	for _, x := range orig {
+		h.in = h.in.Add(x)
+	}
+	h.in = h.in.Scale(1 / float64(len(orig)))
+	for i, t := range tris {
+		h.addTriangle(int32(t[0]), int32(t[1]), int32(t[2]))
+		for _, x := range t {
+			h.vt[x] = append(h.vt[x], int32(i))
+		}
+	}
+	h.dirs = newDirections(orig, h.in)
+	return h
+}
+
+// tighten relocates the vertices of the convex polytope p, which contains
+// the exact hull whose vertices are orig (see relocate), and returns the
+// result as triangles.
+func tighten(p *polytope, orig []geom.Vec3) *polytope {
+	v, tris := p.mesh(func(x geom.Vec3) geom.Vec3 { return x })
+	h := newCollapser(v, tris, orig)
+	for pass := 0; pass < relocatePasses; pass++ {
+		if !h.relocateAll() {
+			break
+		}
+	}
+	return h.polytope()
 }
 
 // fits reports whether the mesh is within the limits (polygons counted
@@ -510,10 +539,9 @@ func (h *collapser) relocateAll() bool {
 // volume, every vertex of the exact hull on or below each face around x
 // (for the face (x, A, B) and a point p, "p below" is linear in x: x on
 // the right side of the plane through A, B and p), and the same convexity
-// constraints as a collapse. Only the exact hull's vertices that come
-// within the depth of x's cap of a face around it take part in the
-// program; the move is checked against all of them and dropped if any
-// ends up outside.
+// constraints as a collapse. The program is solved by cutting planes: the
+// point constraints are added a few at a time, those violated by the last
+// solution, until none is (or relocateRounds pass: x then stays).
 func (h *collapser) relocate(x int32) {
 	// The ring around x, counter-clockwise from outside.
 	from, to := h.from[:0], h.to[:0]
@@ -553,7 +581,6 @@ func (h *collapser) relocate(x int32) {
 	for _, l := range link {
 		centre = centre.Add(p[l])
 	}
-	depth := v.Sub(centre.Scale(1 / float64(nl))).Len()
 	// Outside the cone from h.in over the faces around x the polytope does
 	// not change (the ring, and so the cone's boundary, stays): only the
 	// exact-hull vertices inside it matter. The cone lies within the
@@ -572,20 +599,6 @@ func (h *collapser) relocate(x int32) {
 		b := link[(i+1)%nl]
 		A, B := p[a], p[b]
 		obj = obj.Add(A.Cross(B))
-		n := A.Sub(v).Cross(B.Sub(v)).Normalize()
-		dn := n.Dot(v)
-		ab, ba := A.Cross(B), B.Sub(A)
-		for _, qi := range near {
-			q := h.orig[qi]
-			if n.Dot(q)-dn < -depth {
-				continue
-			}
-			// A×B + B×q + q×A = A×B + (B-A)×q; det(A, B, q) = q·(A×B).
-			w := ab.Add(ba.Cross(q))
-			if l := w.Len(); l > 1e-14 {
-				h.lp.add(w.Scale(1/l), q.Dot(ab)/l+collapseMargin)
-			}
-		}
 		g := h.owner(b, a)
 		if g < 0 {
 			return
@@ -599,22 +612,53 @@ func (h *collapser) relocate(x int32) {
 			h.lp.add(w.Scale(1/l), C.Dot(A.Cross(B))/l-collapseSlack)
 		}
 	}
-	c, ok := h.lp.solve(obj)
-	if !ok || c.Dot(obj) >= v.Dot(obj) {
-		return
-	}
-	for i, a := range link {
-		b := link[(i+1)%nl]
-		A, B := p[a], p[b]
-		if !h.goodFace(c, A, B) {
+	// Cutting planes: solve with the constraints found so far, then add,
+	// for each new face, the exact-hull vertex farthest above it.
+	var c geom.Vec3
+	for round := 0; ; round++ {
+		if round == relocateRounds {
 			return
 		}
-		n := A.Sub(c).Cross(B.Sub(c)).Normalize()
-		dn := n.Dot(c)
-		for _, qi := range near {
-			if n.Dot(h.orig[qi])-dn > lpTolerance {
+		var ok bool
+		c, ok = h.lp.solve(obj)
+		if !ok || c.Dot(obj) >= v.Dot(obj) {
+			return
+		}
+		added, sliver := false, false
+		for i, a := range link {
+			A, B := p[a], p[link[(i+1)%nl]]
+			if !h.goodFace(c, A, B) {
+				sliver = true
+				continue
+			}
+			n := A.Sub(c).Cross(B.Sub(c)).Normalize()
+			dn := n.Dot(c)
+			worst, wq := lpTolerance, int32(-1)
+			for _, qi := range near {
+				if d := n.Dot(h.orig[qi]) - dn; d > worst {
+					worst, wq = d, qi
+				}
+			}
+			if wq < 0 {
+				continue
+			}
+			// "q below the face (x, A, B)" is x·(A×B + B×q + q×A) >=
+			// det(A, B, q), with A×B + B×q + q×A = A×B + (B-A)×q.
+			q := h.orig[wq]
+			ab := A.Cross(B)
+			w := ab.Add(B.Sub(A).Cross(q))
+			l := w.Len()
+			if l <= 1e-14 {
 				return
 			}
+			h.lp.add(w.Scale(1/l), q.Dot(ab)/l+collapseMargin)
+			added = true
+		}
+		if !added {
+			if sliver {
+				return
+			}
+			break
 		}
 	}
 	h.pos[x] = c

@@ -43,6 +43,7 @@ func (p *lp3) add(n geom.Vec3, d float64) {
 // optimum lies on the box or the pivots run out.
 func (p *lp3) solve(obj geom.Vec3) (geom.Vec3, bool) {
 	nc := len(p.a)
+	defer func() { p.a, p.b = p.a[:nc], p.b[:nc] }()
 	for k := 0; k < 3; k++ {
 		var e geom.Vec3
 		e[k] = 1
