@@ -320,11 +320,13 @@ func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error
 	if len(m.norm) <= collapseMaxVertices {
 		methods = append(methods, func() (*polytope, error) { return collapseReduce(m.norm, m.tris, maxV, maxF) })
 	}
+	var cuts *polytope
 	methods = append(methods, func() (*polytope, error) {
 		p, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
 		if err != nil {
 			return nil, err
 		}
+		cuts = p
 		t := tighten(p, m.norm)
 		if maxF > 0 {
 			// Moving vertices bends the polygons into triangles.
@@ -333,6 +335,13 @@ func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error
 			}
 		}
 		return t, nil
+	}, func() (*polytope, error) {
+		// The plane cuts as they were, when the relocated ones fail
+		// verification (relocation next to nearly collinear vertices).
+		if cuts == nil {
+			return nil, errors.New("no plane cuts")
+		}
+		return cuts, nil
 	})
 	exact := (&Hull{Vertices: m.norm, Triangles: m.tris}).Volume()
 	for _, method := range methods {
