@@ -64,10 +64,12 @@
 //     three times (up to 1e-7·D, still 10× below the containment
 //     tolerance). The vertices of the result are the input points
 //     themselves, not rescaled copies.
-//  5. Limits. MaxVertices (0: DefaultMaxVertices = 255, negative: no limit)
-//     and MaxFaces (polygons after merging coplanar triangles, 0: no
-//     limit). A hull over a limit is replaced (Hull.Reduced) by a bounding
-//     polytope. Inner simplifications (keeping a subset of points,
+//  5. Limits. MaxVertices (0: DefaultMaxVertices = 255, negative: no limit),
+//     MaxFaces (polygons after merging coplanar triangles, 0: no limit;
+//     no default, see Options) and MaxTriangles (0: no limit; a closed
+//     triangulated sphere has 2V-4 triangles, so it is the vertex cap
+//     (MaxTriangles+4)/2). A hull over a limit is replaced (Hull.Reduced)
+//     by a bounding polytope. Inner simplifications (keeping a subset of points,
 //     collapsing edges to midpoints) are never used: they would leave parts
 //     of the mesh outside. Two conservative methods exist.
 //     Edge collapses (collapse.go), tried first when the exact hull has

@@ -18,8 +18,23 @@ type Options struct {
 	MaxVertices int
 	// MaxFaces caps the hull's polygon count (coplanar triangles merged,
 	// as PolygonCount counts them): 0 or negative means no cap, a positive
-	// value below 6 is an error when a reduction is needed.
+	// value below 6 is an error when a reduction is needed. There is no
+	// default: a hull reduced by edge collapses is triangulated, so it has
+	// about 2V-4 polygons (up to 506 at 255 vertices, where plane cuts
+	// gave about V/2+2), and a default of 255 would halve the vertex
+	// budget of every curved hull, while engines that cook their own hull
+	// from the vertices (PhysX's and Jolt's cookers) apply their own
+	// polygon limit. Set it (255; 64 for PhysX on the GPU) for consumers
+	// that take the polygons as they are.
 	MaxFaces int
+	// MaxTriangles caps the hull's triangle count (0 or negative: no
+	// cap), for engines that limit triangles rather than polygons (Unity's
+	// convex MeshCollider: 255). Every hull Build returns is a closed
+	// triangulated sphere, whose triangle count is 2V-4 for V vertices, so
+	// this is the vertex cap (MaxTriangles+4)/2 (255 triangles: 129
+	// vertices), combined with MaxVertices by taking the smaller; a
+	// positive value below 12 is an error when a reduction is needed.
+	MaxTriangles int
 	// DegenerateHalfThickness is the half thickness, relative to the
 	// bounding-box diagonal of the points, of the slab or box built for
 	// flat, line-like and single-point inputs. 0 means
@@ -147,6 +162,11 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	if maxV == 0 {
 		maxV = DefaultMaxVertices
 	}
+	if opt.MaxTriangles > 0 {
+		if t := (opt.MaxTriangles + 4) / 2; maxV < 0 || t < maxV {
+			maxV = t
+		}
+	}
 	maxF := opt.MaxFaces
 	halfT := opt.DegenerateHalfThickness
 	if halfT <= 0 || math.IsNaN(halfT) || math.IsInf(halfT, 0) {
@@ -190,6 +210,9 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 
 	if maxV > 0 && maxV < 8 {
 		limitErr = fmt.Errorf("hull: MaxVertices %d is below 8, the smallest reduced hull", maxV)
+		if opt.MaxTriangles > 0 && opt.MaxTriangles < 12 {
+			limitErr = fmt.Errorf("hull: MaxTriangles %d is below 12, the smallest reduced hull", opt.MaxTriangles)
+		}
 	}
 	if maxF > 0 && maxF < 6 {
 		limitErr = fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)

@@ -420,3 +420,35 @@ func TestReductionQuality(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxTriangles checks that MaxTriangles caps the triangle count
+// (through the vertex cap (T+4)/2), combines with MaxVertices and refuses
+// values below a box's 12 triangles when a reduction is needed.
+func TestMaxTriangles(t *testing.T) {
+	pts := onSphere(2000, 41)
+	for _, c := range []struct{ tris, verts, want int }{
+		{255, 0, 255},
+		{100, 0, 100},
+		{255, 64, 124},
+		{13, 0, 12},
+	} {
+		h, err := Build(pts, Options{MaxTriangles: c.tris, MaxVertices: c.verts})
+		if err != nil {
+			t.Fatalf("MaxTriangles %d, MaxVertices %d: %v", c.tris, c.verts, err)
+		}
+		if len(h.Triangles) > c.want || len(h.Triangles) != 2*len(h.Vertices)-4 {
+			t.Errorf("MaxTriangles %d, MaxVertices %d: %d triangles, %d vertices (want at most %d triangles)", c.tris, c.verts, len(h.Triangles), len(h.Vertices), c.want)
+		}
+		if err := Validate(h, pts); err != nil {
+			t.Errorf("MaxTriangles %d: %v", c.tris, err)
+		}
+	}
+	if _, err := Build(pts, Options{MaxTriangles: 11}); err == nil || !strings.Contains(err.Error(), "MaxTriangles 11") {
+		t.Errorf("MaxTriangles 11: got %v, want an error naming it", err)
+	}
+	// A box needs no reduction under 12 triangles.
+	box := []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}
+	if h, err := Build(box, Options{MaxTriangles: 12}); err != nil || len(h.Triangles) != 12 {
+		t.Errorf("box under MaxTriangles 12: %v", err)
+	}
+}
