@@ -22,6 +22,9 @@ const (
 	// sliverTolerance: a new vertex closer than this to another vertex of
 	// a new face, or to the line of its other two, is refused.
 	sliverTolerance = 1e-7
+	// convexCheck: how far a vertex may lie above a new face's plane
+	// (convexAround), well below ConvexityTolerance.
+	convexCheck = 1e-8
 	// lazyFactor, eagerWindow: costs are recomputed lazily while the mesh
 	// has more than min(lazyFactor·target, target+eagerWindow) vertices,
 	// target being the number it must be reduced to.
@@ -385,9 +388,12 @@ func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
 			h.lp.add(pl.n.Scale(-1), -pl.d-collapseSlack)
 		}
 		A, B, C := p[link[(i+nl-1)%nl]], p[x], p[y]
-		w := A.Cross(B).Add(B.Cross(C)).Add(C.Cross(A))
+		// A×B + B×C + C×A = (B-A)×(C-A), the normal of the plane through
+		// A, B and C (differences: less cancellation).
+		w := B.Sub(A).Cross(C.Sub(A))
 		if l := w.Len(); l > 1e-14 {
-			h.lp.add(w.Scale(1/l), A.Dot(B.Cross(C))/l-collapseSlack)
+			w = w.Scale(1 / l)
+			h.lp.add(w, w.Dot(A)-collapseSlack)
 		}
 	}
 	c, ok := h.lp.solve(obj)
@@ -401,7 +407,38 @@ func (h *collapser) eval(a, b int32) (float64, geom.Vec3, bool) {
 			return 0, geom.Vec3{}, false
 		}
 	}
+	if !h.convexAround(c, link) {
+		return 0, geom.Vec3{}, false
+	}
 	return (c.Dot(obj) - oldVol) / 6, c, true
+}
+
+// convexAround reports whether the faces (c, link[i], link[i+1]) would
+// be convex, within convexCheck, with one another and with the faces
+// beyond the ring: the linear constraints bound c against the neighbours'
+// planes, which through a small new face can still leave a neighbour's
+// far vertex well above it.
+func (h *collapser) convexAround(c geom.Vec3, link []int32) bool {
+	p := h.pos
+	nl := len(link)
+	for i, a := range link {
+		b := link[(i+1)%nl]
+		n := p[a].Sub(c).Cross(p[b].Sub(c)).Normalize()
+		d := n.Dot(c)
+		g := h.owner(b, a)
+		if g < 0 {
+			return false
+		}
+		for _, y := range h.tri[g] {
+			if n.Dot(p[y])-d > convexCheck {
+				return false
+			}
+		}
+		if n.Dot(p[link[(i+2)%nl]])-d > convexCheck || n.Dot(p[link[(i+nl-1)%nl]])-d > convexCheck {
+			return false
+		}
+	}
+	return true
 }
 
 // goodFace reports whether the new face (c, a, b) is no sliver (c at
@@ -607,9 +644,10 @@ func (h *collapser) relocate(x int32) {
 			h.lp.add(pl.n.Scale(-1), -pl.d-collapseSlack)
 		}
 		C := p[link[(i+nl-1)%nl]]
-		w := C.Cross(A).Add(A.Cross(B)).Add(B.Cross(C))
+		w := A.Sub(C).Cross(B.Sub(C)) // as in eval
 		if l := w.Len(); l > 1e-14 {
-			h.lp.add(w.Scale(1/l), C.Dot(A.Cross(B))/l-collapseSlack)
+			w = w.Scale(1 / l)
+			h.lp.add(w, w.Dot(C)-collapseSlack)
 		}
 	}
 	// Cutting planes: solve with the constraints found so far, then add,
@@ -642,20 +680,21 @@ func (h *collapser) relocate(x int32) {
 			if wq < 0 {
 				continue
 			}
-			// "q below the face (x, A, B)" is x·(A×B + B×q + q×A) >=
-			// det(A, B, q), with A×B + B×q + q×A = A×B + (B-A)×q.
+			// "q below the face (x, A, B)" is x·w >= w·A with
+			// w = A×B + B×q + q×A = (B-A)×(q-A), the normal of the plane
+			// through A, B and q.
 			q := h.orig[wq]
-			ab := A.Cross(B)
-			w := ab.Add(B.Sub(A).Cross(q))
+			w := B.Sub(A).Cross(q.Sub(A))
 			l := w.Len()
 			if l <= 1e-14 {
 				return
 			}
-			h.lp.add(w.Scale(1/l), q.Dot(ab)/l+collapseMargin)
+			w = w.Scale(1 / l)
+			h.lp.add(w, w.Dot(A)+collapseMargin)
 			added = true
 		}
 		if !added {
-			if sliver {
+			if sliver || !h.convexAround(c, link) {
 				return
 			}
 			break

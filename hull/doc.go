@@ -96,7 +96,11 @@
 //     (a collapse refused earlier may have become possible). New faces
 //     that are slivers (the new vertex within sliverTolerance, 1e-7·D, of
 //     another vertex of the face or of the line through them) are
-//     refused: their normals are rounding noise. Then, and once already
+//     refused: their normals are rounding noise. So is a vertex that
+//     leaves any vertex of the neighbouring faces more than 1e-8·D above
+//     a new face (the constraints bound the new vertex against the
+//     neighbours' planes, which through a small new face can still let a
+//     neighbour's far vertex stand well above it). Then, and once already
 //     when the costs start to be recomputed at once,
 //     every vertex in turn is relocated (up to four passes, until a pass
 //     gains less than 1e-4 of the volume): moved to the solution of a
