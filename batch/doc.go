@@ -4,8 +4,10 @@
 // them on a bounded worker pool where one file's failure never stops the
 // others, skips files whose output is already current (a content-keyed
 // cache beside the outputs), and collects one result per file, in input
-// order, into a Report that is written as JSON (with a committed schema)
-// or Markdown.
+// order, into a Report that is written as JSON (with a committed schema),
+// Markdown or one HTML page. With Options.Previews, each worker also
+// draws the output it wrote (package preview) into a PNG and a thumbnail
+// for the page.
 //
 // Determinism: results are ordered by job, not by completion; every
 // output depends only on its own input and options, so outputs and

@@ -64,6 +64,11 @@ type Asset struct {
 	// TimeMS is the wall time spent on the asset; 0 (and absent from
 	// the JSON) after StripTimings.
 	TimeMS float64 `json:"timeMs,omitempty"`
+	// Preview is the PNG drawn of the output (Options.Previews.Dir).
+	Preview string `json:"preview,omitempty"`
+	// Thumbnail is a small PNG of the output for the HTML report
+	// (Options.Previews.Thumbnails); not part of the JSON.
+	Thumbnail []byte `json:"-"`
 }
 
 func newAsset(j Job) Asset {
@@ -187,17 +192,21 @@ func (r *Report) Markdown() []byte {
 	return []byte(b.String())
 }
 
-// WriteFile writes the report as Markdown when path ends in .md, else
-// as JSON, atomically.
+// WriteFile writes the report as Markdown when path ends in .md, as an
+// HTML page when it ends in .html or .htm, else as JSON, atomically.
 func (r *Report) WriteFile(path string) error {
 	var data []byte
-	if strings.EqualFold(filepath.Ext(path), ".md") {
+	var err error
+	switch {
+	case strings.EqualFold(filepath.Ext(path), ".md"):
 		data = r.Markdown()
-	} else {
-		var err error
-		if data, err = r.JSON(); err != nil {
-			return err
-		}
+	case IsHTMLName(path):
+		data, err = r.HTML(filepath.Dir(path))
+	default:
+		data, err = r.JSON()
+	}
+	if err != nil {
+		return err
 	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

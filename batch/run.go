@@ -59,6 +59,9 @@ type Options struct {
 	Limits gltfio.Limits
 	// Progress, if set, hears about each asset, in job order.
 	Progress Progress
+	// Previews draws each written or cached output (Write mode only),
+	// in the worker that made it.
+	Previews Previews
 }
 
 // Progress receives a run's events. Done is called once per job, in job
@@ -117,6 +120,10 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 	}
 
 	c := &cache{}
+	var pngs []string
+	if opt.Previews.Dir != "" {
+		pngs = previewPaths(jobs, opt.Previews.Dir)
+	}
 	var g errgroup.Group
 	g.SetLimit(workers)
 	for _, i := range dispatchOrder(jobs) {
@@ -129,7 +136,15 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 			continue
 		}
 		g.Go(func() error {
-			finish(i, runOne(ctx, j, opt, c))
+			r := runOne(ctx, j, opt, c)
+			if opt.Previews.enabled() && ctx.Err() == nil {
+				png := ""
+				if pngs != nil {
+					png = pngs[i]
+				}
+				addPreview(&r, opt.Mode, opt.Previews, png)
+			}
+			finish(i, r)
 			return nil
 		})
 	}

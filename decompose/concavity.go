@@ -172,7 +172,6 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 		}
 	}
 	// hull → part.
-	var tree *bvh
 	ht := hullTris(h)
 	hs := newSampler(ht, seed+1)
 	probe := func(x geom.Vec3, face int) {
@@ -185,9 +184,10 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 				}
 			}
 		}
-		if tree == nil {
-			tree = newBVH(p.tris)
+		if p.tree == nil {
+			p.tree = newBVH(p.tris)
 		}
+		tree := p.tree
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
 		if d > worst && overHole(tree, ht[face], x, flip) {
@@ -202,6 +202,14 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 	}
 	for i, t := range ht {
 		probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+		// Edge midpoints, each edge once (its two triangles see it in
+		// opposite directions): a hull edge spanning a concavity is
+		// often where the hull is farthest from the part.
+		for k := 0; k < 3; k++ {
+			if a, b := t[k], t[(k+1)%3]; less(a, b) {
+				probe(a.Add(b).Scale(0.5), i)
+			}
+		}
 	}
 	for i := 0; i < n.hull; i++ {
 		x, ti := hs.next()

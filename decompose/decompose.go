@@ -239,18 +239,36 @@ func (d *decomposer) needsSplit(p *part) bool {
 	return p.conc > d.thr || len(p.hull.Vertices) > d.maxV
 }
 
-// finish builds a part's hull and concavity estimate.
-func (d *decomposer) finish(p *part, b sampleBudget) error {
+// finish builds a part's hull and concavity estimate. maxV caps the hull's
+// vertices; candidates are hulled without a cap (negative maxV) and capped
+// by capHull only when chosen: most candidates are thrown away, and the
+// hull package's vertex reduction costs far more than the hull itself.
+func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 	p.box = geom.EmptyBox()
 	for _, t := range p.tris {
 		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
 	}
-	h, err := buildHull(p.points(), d.maxV, flatThickness*d.diag)
+	h, err := buildHull(p.points(), maxV, flatThickness*d.diag)
 	if err != nil {
 		return err
 	}
 	p.hull = h
 	d.estimate(p, b)
+	return nil
+}
+
+// capHull replaces a part's uncapped hull by one within the vertex cap (a
+// conservative reduction, so it still contains the part). It does not
+// update the concavity estimate.
+func (d *decomposer) capHull(p *part) error {
+	if len(p.hull.Vertices) <= d.maxV {
+		return nil
+	}
+	h, err := buildHull(p.hull.Vertices, d.maxV, flatThickness*d.diag)
+	if err != nil {
+		return err
+	}
+	p.hull = h
 	return nil
 }
 
@@ -346,13 +364,17 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 	if err != nil {
 		return nil, err
 	}
+	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
+		parts = kept
+	}
 	d.progress(parts)
 	return parts, nil
 }
 
 func (d *decomposer) finishAll(parts []*part, b sampleBudget) error {
 	errs := make([]error, len(parts))
-	if err := d.parallel(len(parts), func(i int) { errs[i] = d.finish(parts[i], b) }); err != nil {
+	if err := d.parallel(len(parts), func(i int) { errs[i] = d.finish(parts[i], b, d.maxV) }); err != nil {
 		return err
 	}
 	return errors.Join(errs...)
@@ -467,7 +489,15 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		out[k] = b.kids
 		kids = append(kids, b.kids...)
 	}
-	if err := d.parallel(len(kids), func(i int) { d.estimate(kids[i], fullBudget) }); err != nil {
+	errs := make([]error, len(kids))
+	if err := d.parallel(len(kids), func(i int) {
+		if errs[i] = d.capHull(kids[i]); errs[i] == nil {
+			d.estimate(kids[i], fullBudget)
+		}
+	}); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -491,7 +521,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		}{{pos, 1}, {neg, -1}} {
 			caps := append(append([]capRef(nil), p.caps...), capRef{sec, side.sign})
 			for _, k := range splitSide(side.s, caps) {
-				if err := d.finish(k, b); err != nil {
+				if err := d.finish(k, b, -1); err != nil {
 					errs[i] = err
 					return
 				}

@@ -275,3 +275,20 @@ func withJunk(m testMesh) testMesh {
 	out.t = append(out.t, [3]uint32{n, n + 1, n + 2}, [3]uint32{0, 0, 1})
 	return out
 }
+
+// TestAbsConcavity: the absolute threshold (input units) keeps a part whole
+// when its concavity is below it, and changes nothing when it is below the
+// relative threshold. The U's notch is 1 wide and 2 deep, so its concavity
+// is about 0.5 and the default relative threshold 0.05·4.36 ≈ 0.22.
+func TestAbsConcavity(t *testing.T) {
+	u := planar([][2]int{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {0, 2}, {2, 1}, {2, 2}}, 1)
+	for _, tc := range []struct {
+		abs   float64
+		hulls int
+	}{{0, 3}, {0.1, 3}, {1, 1}} {
+		r := run(t, u, Options{AbsConcavity: tc.abs})
+		if len(r.Hulls) != tc.hulls {
+			t.Errorf("AbsConcavity %g: %d hulls, want %d", tc.abs, len(r.Hulls), tc.hulls)
+		}
+	}
+}

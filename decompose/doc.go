@@ -14,6 +14,13 @@
 // of the hulls therefore contains every piece of every input triangle, and
 // so every input vertex, by construction; no hull is shrunk or inflated.
 //
+// Limitation: cuts are not capped, so the union is guaranteed to contain
+// the surface, not the whole solid. A part left with only some of the faces
+// around a region of the interior (two faces meeting at an edge, its other
+// sides being cut planes) is hulled as a wedge, and the rest of that region
+// belongs to no hull. It shows as a union volume below the mesh's volume
+// (Metrics.HullVolume, MeshVolume).
+//
 // Splitting is error-driven, in the manner of CoACD: a part is split while
 // its concavity exceeds the threshold (Options.Concavity times the bounding
 // box diagonal, or Options.AbsConcavity); MaxHulls only caps the count.
@@ -27,7 +34,13 @@
 // remove (sampled concavities are noisy and tie; volumes are exact). After
 // splitting, a greedy merge pass joins the pair of touching parts whose
 // union has the lowest concavity, as long as it stays under the threshold,
-// then, if MaxHulls is exceeded, the lowest pairs regardless.
+// then, if MaxHulls is exceeded, the lowest pairs regardless. Last, a hull
+// lying inside another hull is dropped: it adds nothing to the union.
+//
+// Candidate cuts and merge pairs are hulled without the vertex cap (the
+// tighter hull, and far cheaper: the hull package's vertex reduction was
+// most of the time on large meshes); only the parts kept get capped hulls
+// and a full estimate.
 //
 // # Concavity estimate
 //
@@ -36,7 +49,9 @@
 //
 //   - Hb, the boundary Hausdorff distance, is the larger of two one-sided
 //     distances. Hull → part: area-uniform samples on the hull (plus its
-//     face centroids) to the nearest part triangle through a BVH. Part →
+//     face centroids and edge midpoints: a hull edge spanning a notch is
+//     where the hull is farthest from the part, and random samples rarely
+//     land on it) to the nearest part triangle through a BVH. Part →
 //     hull: the part's corners and area-uniform samples, by their depth
 //     inside the hull (which is how the inside of a cup or the hole of a
 //     half torus shows).
@@ -76,6 +91,9 @@
 // Measure scores any set of hulls (ours or another tool's) against a mesh:
 // hull and vertex counts, the share of the surface outside every hull,
 // the largest vertex distance outside, one-sided bloat from the hulls'
-// union surface to the mesh, and CoACD's concavity figure. See Metrics for
+// union surface to the mesh (BloatMean), the mean distance from every
+// hull's whole surface to the mesh (SurfaceDistMean, the definition of the
+// reference figures for V-HACD and CoACD, which also charges the faces
+// where hulls meet inside the object), and CoACD's concavity figure. See Metrics for
 // the definitions and approximations.
 package decompose

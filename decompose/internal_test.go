@@ -135,6 +135,11 @@ func TestMeasure(t *testing.T) {
 	if halves.Hulls != 2 || halves.Vertices != 16 || halves.BloatMax > 1e-12 || halves.Uncovered != 0 {
 		t.Errorf("halves: %+v", halves)
 	}
+	// SurfaceDistMean does count it: 2 of the 12 unit faces, whose points
+	// lie on average 1/6 from the square's edges.
+	if want := (2.0 / 12) * (1.0 / 6) / diag; math.Abs(halves.SurfaceDistMean-want) > 0.1*want || exact.SurfaceDistMean > 1e-12 {
+		t.Errorf("surface distance: halves %v (want %v), exact %v", halves.SurfaceDistMean, want, exact.SurfaceDistMean)
+	}
 	if math.Abs(halves.HullVolume-2) > 1e-9 {
 		t.Errorf("halves: union volume %v, want 2", halves.HullVolume)
 	}
@@ -152,5 +157,38 @@ func TestMeasure(t *testing.T) {
 	tall := Measure(m.v, m.t, []*hull.Hull{mk(geom.Vec3{0, 0, 0}, geom.Vec3{2, 1.1, 1})}, 4000, 1)
 	if math.Abs(tall.BloatMax-0.1/diag) > 1e-9 || tall.Uncovered != 0 {
 		t.Errorf("tall hull: %+v", tall)
+	}
+}
+
+// TestDropContained: a hull inside another is dropped, one overlapping it
+// only partly and one inside the dropped one's container are handled, and
+// the kept parts keep their order.
+func TestDropContained(t *testing.T) {
+	mk := func(lo, hi geom.Vec3) *part {
+		h, err := hull.Build(box(lo, hi).v, hull.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &part{hull: h}
+	}
+	big := mk(geom.Vec3{0, 0, 0}, geom.Vec3{4, 4, 4})
+	inner := mk(geom.Vec3{1, 1, 1}, geom.Vec3{2, 2, 2})
+	touching := mk(geom.Vec3{0, 0, 0}, geom.Vec3{4, 4, 1}) // shares faces with big: inside
+	partly := mk(geom.Vec3{3, 3, 3}, geom.Vec3{5, 5, 5})
+	far := mk(geom.Vec3{10, 0, 0}, geom.Vec3{11, 1, 1})
+	got := dropContained([]*part{partly, inner, big, touching, far}, 20)
+	want := []*part{partly, big, far}
+	if len(got) != len(want) {
+		t.Fatalf("kept %d parts, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("part %d is not the expected one", i)
+		}
+	}
+	// Two identical hulls: exactly one stays.
+	a, b := mk(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}), mk(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1})
+	if n := len(dropContained([]*part{a, b}, 2)); n != 1 {
+		t.Errorf("identical hulls: kept %d, want 1", n)
 	}
 }

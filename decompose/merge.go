@@ -4,9 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/autocollide/autocollide/geom"
 )
+
+// containedTol: a hull whose vertices all lie within this fraction of the
+// diagonal inside another hull is dropped as redundant.
+const containedTol = 1e-9
 
 // adjacencyGap: parts whose boxes are within this fraction of the diagonal
 // of each other are merge candidates.
@@ -62,7 +67,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		for i := range parts {
 			for j := i + 1; j < len(parts); j++ {
 				m, ok := cache[pairKey{ids[i], ids[j]}]
-				if !ok || m == nil || (!over && len(m.hull.Vertices) > d.maxV) {
+				if !ok || m == nil {
 					continue
 				}
 				if m.conc < best {
@@ -76,10 +81,24 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 			}
 			break
 		}
+		m := cache[pairKey{ids[bi], ids[bj]}]
+		if len(m.hull.Vertices) > d.maxV {
+			// Capped only now that it is chosen; the capped hull is
+			// larger, so check the pair again (it is not chosen twice:
+			// its hull is capped from now on).
+			if err := d.capHull(m); err != nil {
+				return nil, err
+			}
+			if !over {
+				d.estimate(m, fullBudget)
+				if m.conc > d.thr {
+					continue
+				}
+			}
+		}
 		if over {
 			forced++
 		}
-		m := cache[pairKey{ids[bi], ids[bj]}]
 		parts[bi], ids[bi] = m, nextID
 		nextID++
 		parts = append(parts[:bj], parts[bj+1:]...)
@@ -111,12 +130,15 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.caps = mergeCaps(a.caps, b.caps)
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
-	h, err := buildHull(pts, d.maxV, flatThickness*d.diag)
+	// The hull without the vertex cap: capping (the hull package's vertex
+	// reduction) is what costs, and most pairs are never merged; merge
+	// caps a pair when it chooses it. A quick estimate first: most pairs
+	// are clearly not convex together.
+	h, err := buildHull(pts, -1, flatThickness*d.diag)
 	if err != nil {
 		return nil, err
 	}
 	m.hull = h
-	// A quick estimate first: most pairs are clearly not convex together.
 	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)
@@ -159,4 +181,55 @@ func flags(p *part) []bool {
 		return p.inner
 	}
 	return make([]bool, len(p.tris))
+}
+
+// dropContained removes the parts whose hull lies inside another part's
+// hull (all its vertices within containedTol·diag of it): they add nothing
+// to the union, only cut faces inside it. A cup's inner floor, cut into
+// pieces while the base below was one part, is the typical case. Smaller
+// hulls are tested first, and a hull is only compared with hulls still
+// kept, so a chain of containments keeps the outermost; the order of the
+// kept parts is unchanged.
+func dropContained(parts []*part, diag float64) []*part {
+	if len(parts) < 2 {
+		return parts
+	}
+	order := make([]int, len(parts))
+	vol := make([]float64, len(parts))
+	planes := make([][]plane, len(parts))
+	boxes := make([]geom.Box, len(parts))
+	for i, p := range parts {
+		order[i] = i
+		vol[i] = p.hull.Volume()
+		planes[i] = facePlanes(p.hull)
+		boxes[i] = geom.BoundsOf(p.hull.Vertices)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return vol[order[a]] < vol[order[b]] })
+	tol := containedTol * diag
+	dropped := make([]bool, len(parts))
+	for _, i := range order {
+		for j := range parts {
+			if j == i || dropped[j] || !touch(boxes[j], boxes[i], tol) {
+				continue
+			}
+			inside := true
+			for _, v := range parts[i].hull.Vertices {
+				if depthAbove(planes[j], v, -tol) < -tol {
+					inside = false
+					break
+				}
+			}
+			if inside {
+				dropped[i] = true
+				break
+			}
+		}
+	}
+	out := parts[:0:0]
+	for i, p := range parts {
+		if !dropped[i] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

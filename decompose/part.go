@@ -56,6 +56,9 @@ type part struct {
 	box geom.Box
 	// unsplittable is set when no plane separated the part.
 	unsplittable bool
+	// tree indexes tris for the concavity estimate, built on first use and
+	// kept for the next estimate of the same part.
+	tree *bvh
 }
 
 func (p *part) points() []geom.Vec3 {

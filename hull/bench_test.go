@@ -76,3 +76,21 @@ func BenchmarkReduceSphere5000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReduce times Build at 255, 64 and 32 vertices on points on a
+// sphere: 642 points (reduced by edge collapses) and 5,000 (over
+// collapseMaxVertices: tightened plane cuts).
+func BenchmarkReduce(b *testing.B) {
+	for _, n := range []int{642, 5000} {
+		pts := onSphere(n, 23)
+		for _, lim := range []int{255, 64, 32} {
+			b.Run(fmt.Sprintf("sphere%d/max%d", n, lim), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := Build(pts, Options{MaxVertices: lim}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

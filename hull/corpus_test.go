@@ -139,6 +139,9 @@ func TestCorpus(t *testing.T) {
 				row += " error |"
 				continue
 			}
+			if h.Fallback != "" {
+				t.Errorf("%s: limit %d: fell back to %s", m.name, lim, h.Fallback)
+			}
 			if len(h.Vertices) > lim {
 				t.Errorf("%s: %d vertices over the limit %d", m.name, len(h.Vertices), lim)
 			}

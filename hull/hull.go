@@ -18,8 +18,23 @@ type Options struct {
 	MaxVertices int
 	// MaxFaces caps the hull's polygon count (coplanar triangles merged,
 	// as PolygonCount counts them): 0 or negative means no cap, a positive
-	// value below 6 is an error when a reduction is needed.
+	// value below 6 is an error when a reduction is needed. There is no
+	// default: a hull reduced by edge collapses is triangulated, so it has
+	// about 2V-4 polygons (up to 506 at 255 vertices, where plane cuts
+	// gave about V/2+2), and a default of 255 would halve the vertex
+	// budget of every curved hull, while engines that cook their own hull
+	// from the vertices (PhysX's and Jolt's cookers) apply their own
+	// polygon limit. Set it (255; 64 for PhysX on the GPU) for consumers
+	// that take the polygons as they are.
 	MaxFaces int
+	// MaxTriangles caps the hull's triangle count (0 or negative: no
+	// cap), for engines that limit triangles rather than polygons (Unity's
+	// convex MeshCollider: 255). Every hull Build returns is a closed
+	// triangulated sphere, whose triangle count is 2V-4 for V vertices, so
+	// this is the vertex cap (MaxTriangles+4)/2 (255 triangles: 129
+	// vertices), combined with MaxVertices by taking the smaller; a
+	// positive value below 12 is an error when a reduction is needed.
+	MaxTriangles int
 	// DegenerateHalfThickness is the half thickness, relative to the
 	// bounding-box diagonal of the points, of the slab or box built for
 	// flat, line-like and single-point inputs. 0 means
@@ -147,6 +162,11 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	if maxV == 0 {
 		maxV = DefaultMaxVertices
 	}
+	if opt.MaxTriangles > 0 {
+		if t := (opt.MaxTriangles + 4) / 2; maxV < 0 || t < maxV {
+			maxV = t
+		}
+	}
 	maxF := opt.MaxFaces
 	halfT := opt.DegenerateHalfThickness
 	if halfT <= 0 || math.IsNaN(halfT) || math.IsInf(halfT, 0) {
@@ -190,6 +210,9 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 
 	if maxV > 0 && maxV < 8 {
 		limitErr = fmt.Errorf("hull: MaxVertices %d is below 8, the smallest reduced hull", maxV)
+		if opt.MaxTriangles > 0 && opt.MaxTriangles < 12 {
+			limitErr = fmt.Errorf("hull: MaxTriangles %d is below 12, the smallest reduced hull", opt.MaxTriangles)
+		}
 	}
 	if maxF > 0 && maxF < 6 {
 		limitErr = fmt.Errorf("hull: MaxFaces %d is below 6, the smallest reduced hull", maxF)
@@ -279,27 +302,97 @@ func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normali
 		if limitErr != nil {
 			return nil, limitErr
 		}
-		pt, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
+		r, err := reduceHull(m, n, eps, maxV, maxF)
 		if err != nil {
 			return nil, fmt.Errorf("hull: reducing %d vertices to %d: %w", len(h.Vertices), maxV, err)
 		}
-		h.Vertices, h.Triangles = pt.mesh(n.denorm)
-		h.Reduced = true
-		if err := Validate(h, nil); err != nil {
-			return nil, fmt.Errorf("hull: reduced hull failed validation: %w", err)
-		}
-		// Every point is within eps of the exact hull: check that the
-		// exact hull's vertices are inside every face of the result.
-		if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
-			return nil, fmt.Errorf("hull: reduced hull leaves a hull vertex %.3g (relative) outside", d)
-		}
-		return h, nil
+		return r, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
 	if err := validate(h, nil, true); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil
+}
+
+// planeRetryGrowth: when the edge collapses give a polytope more than this
+// fraction larger than the exact hull, plane cuts are tried too.
+const planeRetryGrowth = 0.05
+
+// collapseMaxVertices: exact hulls with more vertices are reduced by plane
+// cuts only. Collapses cost about 40 small linear programs per vertex
+// removed (a 5,000-vertex sphere: about 0.2 s of CPU, 4 to 6 times the
+// plane cuts), and such hulls come from finely tessellated curved
+// surfaces, which every engine-sized limit coarsens a lot anyway.
+const collapseMaxVertices = 2048
+
+// reduceHull replaces the exact hull m by a bounding polytope within the
+// limits: by edge collapses (collapse.go; only up to collapseMaxVertices)
+// and, when they are not tried, fail, grow the volume by more than
+// planeRetryGrowth (box-like hulls at few vertices, whose corners the
+// collapses cannot cut) or when a face limit is set (plane cuts make
+// simple polytopes, about half as many faces as vertices), by plane cuts
+// (reduce.go) whose vertices are then relocated (tighten). Each result
+// must pass Validate and contain every vertex of the exact hull; the
+// smaller valid one is kept.
+func reduceHull(m mesh, n normalized, eps float64, maxV, maxF int) (*Hull, error) {
+	var best *Hull
+	var bestVol float64
+	var firstErr error
+	var methods []func() (*polytope, error)
+	if len(m.norm) <= collapseMaxVertices {
+		methods = append(methods, func() (*polytope, error) { return collapseReduce(m.norm, m.tris, maxV, maxF) })
+	}
+	var cuts *polytope
+	methods = append(methods, func() (*polytope, error) {
+		p, err := reduce(m.norm, m.tris, eps+offsetMargin, maxV, maxF)
+		if err != nil {
+			return nil, err
+		}
+		cuts = p
+		t := tighten(p, m.norm)
+		if maxF > 0 {
+			// Moving vertices bends the polygons into triangles.
+			if v, tris := t.mesh(func(x geom.Vec3) geom.Vec3 { return x }); PolygonCount(v, tris, CoplanarTolerance) > maxF {
+				return p, nil
+			}
+		}
+		return t, nil
+	}, func() (*polytope, error) {
+		// The plane cuts as they were, when the relocated ones fail
+		// verification (relocation next to nearly collinear vertices).
+		if cuts == nil {
+			return nil, errors.New("no plane cuts")
+		}
+		return cuts, nil
+	})
+	exact := (&Hull{Vertices: m.norm, Triangles: m.tris}).Volume()
+	for _, method := range methods {
+		if best != nil && maxF <= 0 && bestVol <= exact*(1+planeRetryGrowth) {
+			break
+		}
+		pt, err := method()
+		if err == nil {
+			h := &Hull{Reduced: true}
+			h.Vertices, h.Triangles = pt.mesh(n.denorm)
+			if err = Validate(h, nil); err != nil {
+				err = fmt.Errorf("reduced hull failed validation: %w", err)
+			} else if d := pt.maxOutside(m.norm); d > ContainmentTolerance {
+				// Every point is within eps of the exact hull: check that
+				// the exact hull's vertices are inside every face.
+				err = fmt.Errorf("reduced hull leaves a hull vertex %.3g (relative) outside", d)
+			} else if v := pt.volume(); best == nil || v < bestVol {
+				best, bestVol = h, v
+			}
+		}
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	if best == nil {
+		return nil, firstErr
+	}
+	return best, nil
 }
 
 // snapPoints rounds normalized points to the SnapGrid and drops repeats

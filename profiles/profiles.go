@@ -1,7 +1,14 @@
 // Package profiles defines autocollide's YAML profiles: the settings a
-// studio keeps per kind of asset. Presets are embedded in the binary;
-// a profile file is decoded strictly, so a misspelled key or a wrong type
-// is an error with its line and column, never silently ignored.
+// studio keeps per kind of asset (props, level geometry, characters,
+// vehicles, pickups). Presets are embedded in the binary; a profile file
+// may extend a preset or another file. Documents are decoded strictly: an
+// unknown or misspelled key, a wrong type, a value out of range, an
+// unknown preset, a circular extends or a bad regular expression is an
+// error naming file:line:column, with a suggestion when one is close.
+//
+// A resolved Profile turns into generate.Options with Options; its rules
+// become Options.Rules, and its canonical text (Canonical) is
+// Options.RulesKey, so caches tell profiles apart.
 package profiles
 
 import (
@@ -9,9 +16,10 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -21,24 +29,156 @@ import (
 //go:embed presets/*.yaml
 var presets embed.FS
 
-// Profile is a set of generation settings.
+// Profile is a resolved set of generation settings: its extends chain
+// applied, every value checked. The yaml tags give the canonical text.
 type Profile struct {
 	// Name is the preset name or the file the profile came from.
 	Name string `yaml:"-"`
-	// Format is the extension family to write: "omi" or "khr".
-	Format string `yaml:"format"`
-	// KHRGeometry is the KHR collider geometry form: "mesh" or "node".
+	// Format is the extension family to write: "omi" or "khr";
+	// KHRGeometry the KHR collider geometry form: "mesh" or "node".
+	Format      string `yaml:"format"`
 	KHRGeometry string `yaml:"khrGeometry"`
-	// Method is how colliders are made: "auto", "aabb", "box", "sphere",
-	// "capsule", "cylinder", "hull" or "decompose".
-	Method string `yaml:"method"`
-	// MaxHullVertices caps the vertices of each convex hull.
-	MaxHullVertices int `yaml:"maxHullVertices"`
-	// Density (kg/m³), Material (a named density) or Mass (kg per body)
-	// says how heavy dynamic bodies are; at most one is set.
-	Density  float64 `yaml:"density"`
-	Material string  `yaml:"material"`
-	Mass     float64 `yaml:"mass"`
+	// NamingConventions turns on the artists' naming conventions
+	// (UCX_/UBX_/USP_/UCP_ prefixes, Godot -col/-convcol suffixes, ...).
+	NamingConventions bool   `yaml:"namingConventions"`
+	Bodies            Bodies `yaml:"bodies"`
+	// Motion is the motion type of generated bodies: "static",
+	// "kinematic" or "dynamic".
+	Motion string `yaml:"motion"`
+	Mass   Mass   `yaml:"mass,omitempty"`
+	// PhysicsMaterial and Filter, when set, go on every generated
+	// collider.
+	PhysicsMaterial *PhysicsMaterial `yaml:"physicsMaterial,omitempty"`
+	Filter          *Filter          `yaml:"filter,omitempty"`
+	// Trigger makes every generated collider a trigger.
+	Trigger   bool      `yaml:"trigger"`
+	Colliders Colliders `yaml:"colliders"`
+	// Rules are tried in order for each mesh instance; the first that
+	// matches sets its collider settings.
+	Rules []Rule `yaml:"rules,omitempty"`
+
+	// at records where each setting was last given, for errors found once
+	// the chain is resolved.
+	at map[string]string
+}
+
+// Bodies says which nodes become rigid bodies.
+type Bodies struct {
+	// Per is "root" (each scene root holding geometry), "node" (each
+	// node with a mesh), "file" (one body for the whole scene) or
+	// "pattern" (each node whose name matches Pattern, a regular
+	// expression; geometry outside every match falls back to "root").
+	Per     string `yaml:"per"`
+	Pattern string `yaml:"pattern,omitempty"`
+
+	pattern *regexp.Regexp
+}
+
+// Mass says how heavy dynamic bodies are: at most one of Density (kg/m³),
+// Material (a named density: oak, steel, ...) and Total (kg per body).
+// None set: 1000 kg/m³.
+type Mass struct {
+	Density  float64 `yaml:"density,omitempty"`
+	Material string  `yaml:"material,omitempty"`
+	Total    float64 `yaml:"total,omitempty"`
+}
+
+// PhysicsMaterial is the surface of generated colliders.
+type PhysicsMaterial struct {
+	StaticFriction     *float64 `yaml:"staticFriction,omitempty"`
+	DynamicFriction    *float64 `yaml:"dynamicFriction,omitempty"`
+	Restitution        *float64 `yaml:"restitution,omitempty"`
+	FrictionCombine    string   `yaml:"frictionCombine,omitempty"`
+	RestitutionCombine string   `yaml:"restitutionCombine,omitempty"`
+}
+
+// Filter is the collision filter of generated colliders: the systems
+// they belong to, and either the systems they collide with or those they
+// do not.
+type Filter struct {
+	Systems        []string `yaml:"systems"`
+	CollideWith    []string `yaml:"collideWith,omitempty"`
+	NotCollideWith []string `yaml:"notCollideWith,omitempty"`
+}
+
+// Colliders are the collider settings of a mesh instance. Zero numbers
+// mean the generator's defaults.
+type Colliders struct {
+	// Method is auto, aabb, box, sphere, capsule, cylinder, hull,
+	// decompose, trimesh or none.
+	Method           string  `yaml:"method,omitempty"`
+	MaxHullVertices  int     `yaml:"maxHullVertices,omitempty"`
+	MaxHullFaces     int     `yaml:"maxHullFaces,omitempty"`
+	MaxHullTriangles int     `yaml:"maxHullTriangles,omitempty"`
+	MaxHulls         int     `yaml:"maxHulls,omitempty"`
+	Concavity        float64 `yaml:"concavity,omitempty"`
+	AutoTolerance    float64 `yaml:"autoTolerance,omitempty"`
+	HullFill         float64 `yaml:"hullFill,omitempty"`
+}
+
+// Rule sets the collider settings of the mesh instances it matches.
+type Rule struct {
+	// Name labels the rule in reports (default: rule N).
+	Name  string `yaml:"name"`
+	Match Match  `yaml:"match"`
+	// Set holds the settings; zero fields keep the profile's.
+	Set Colliders `yaml:",inline"`
+	// Trigger makes the matched instances' colliders triggers.
+	Trigger bool `yaml:"trigger,omitempty"`
+}
+
+// Match is what a rule asks of a mesh instance; every criterion given
+// must hold (none given matches every instance).
+type Match struct {
+	// Name is a glob (path.Match) on the node's name, NameRegex a
+	// regular expression on it.
+	Name      string `yaml:"name,omitempty"`
+	NameRegex string `yaml:"nameRegex,omitempty"`
+	// Mesh is a glob on the mesh's name.
+	Mesh string `yaml:"mesh,omitempty"`
+	// Path is a glob on the node's path from its scene root
+	// ("Truck/Body/Wheel_FL"; * stops at /).
+	Path string `yaml:"path,omitempty"`
+	// ExtrasKey requires the node's extras to have that key; Extras
+	// requires each key to have that value (compared as text).
+	ExtrasKey string            `yaml:"extrasKey,omitempty"`
+	Extras    map[string]string `yaml:"extras,omitempty"`
+	// Size bounds the largest dimension of the instance's world-space
+	// bounding box, in metres; Triangles bounds its triangle count.
+	Size      *Range `yaml:"size,omitempty"`
+	Triangles *Range `yaml:"triangles,omitempty"`
+
+	nameRe *regexp.Regexp
+}
+
+// Range is an inclusive range; a zero Max is unbounded.
+type Range struct {
+	Min float64 `yaml:"min,omitempty"`
+	Max float64 `yaml:"max,omitempty"`
+}
+
+// Values a profile accepts.
+var (
+	formats    = []string{"omi", "khr"}
+	geometries = []string{"mesh", "node"}
+	bodyModes  = []string{"root", "node", "file", "pattern"}
+	motions    = []string{"static", "kinematic", "dynamic"}
+	methods    = []string{"auto", "aabb", "box", "sphere", "capsule", "cylinder", "hull", "decompose", "trimesh", "none"}
+	combines   = []string{"average", "minimum", "maximum", "multiply"}
+)
+
+// Methods lists the collider methods a profile accepts.
+func Methods() []string { return append([]string(nil), methods...) }
+
+// defaults is where every profile starts before its extends chain: the
+// same settings as the default preset.
+func defaults(name string) *Profile {
+	return &Profile{
+		Name: name, Format: "omi", KHRGeometry: "mesh", NamingConventions: true,
+		Bodies: Bodies{Per: "root"}, Motion: "dynamic", Mass: Mass{Density: 1000},
+		Colliders: Colliders{Method: "auto", MaxHullVertices: 255},
+		at:        map[string]string{},
+	}
 }
 
 // Presets returns the names of the embedded presets, sorted.
@@ -52,86 +192,155 @@ func Presets() []string {
 	return names
 }
 
-// Load returns the preset called nameOrFile, or reads the profile file
-// of that name when it is a path (contains a slash or ends in .yaml/.yml).
+// PresetText returns a preset's YAML as embedded, comments included,
+// ready to copy and edit.
+func PresetText(name string) ([]byte, error) {
+	data, err := presets.ReadFile(path.Join("presets", name+".yaml"))
+	if err != nil {
+		return nil, unknownPreset(name)
+	}
+	return data, nil
+}
+
+func unknownPreset(name string) error {
+	return fmt.Errorf("unknown preset %q%s", name, suggest(name, Presets()))
+}
+
+// IsFile says whether a --profile or extends value names a file rather
+// than a preset: it contains a slash or ends in .yaml or .yml.
+func IsFile(nameOrFile string) bool {
+	return strings.ContainsAny(nameOrFile, `/\`) || strings.HasSuffix(nameOrFile, ".yaml") || strings.HasSuffix(nameOrFile, ".yml")
+}
+
+// Load returns the preset called nameOrFile ("" is default), or reads
+// the profile file of that name when IsFile says it is one.
 func Load(nameOrFile string) (*Profile, error) {
 	if nameOrFile == "" {
 		nameOrFile = "default"
 	}
-	if strings.ContainsAny(nameOrFile, `/\`) || strings.HasSuffix(nameOrFile, ".yaml") || strings.HasSuffix(nameOrFile, ".yml") {
-		data, err := os.ReadFile(nameOrFile)
-		if err != nil {
-			return nil, err
-		}
-		return Parse(nameOrFile, data)
-	}
-	data, err := presets.ReadFile(path.Join("presets", nameOrFile+".yaml"))
-	if err != nil {
-		return nil, fmt.Errorf("unknown profile %q (presets: %s)", nameOrFile, strings.Join(Presets(), ", "))
-	}
-	return Parse(nameOrFile, data)
+	return load(nameOrFile, nil, nil)
 }
 
-// Parse decodes a profile document strictly: unknown keys and wrong types
-// are errors naming name:line:column.
+// Parse decodes a profile document; name labels its errors, and a file
+// it extends is found relative to name's folder.
 func Parse(name string, data []byte) (*Profile, error) {
-	p := &Profile{Name: name, Format: "omi", KHRGeometry: "mesh", Method: "hull", MaxHullVertices: 255}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(p); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %w", name, yamlError(err))
+	return resolve(name, data, []string{filepath.Clean(name)})
+}
+
+// load reads a preset or file, from is the extends key that asked for it
+// (nil at the top) and chain the documents extending it.
+func load(nameOrFile string, from *Error, chain []string) (*Profile, error) {
+	id := "preset " + nameOrFile
+	var data []byte
+	var err error
+	if IsFile(nameOrFile) {
+		id = filepath.Clean(nameOrFile)
+		data, err = os.ReadFile(nameOrFile)
+	} else {
+		data, err = PresetText(nameOrFile)
 	}
-	var node yaml.Node
-	if err := yaml.Unmarshal(data, &node); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err != nil {
+		if from != nil {
+			from.Msg = fmt.Sprintf("extends: %v", err)
+			return nil, from
+		}
+		return nil, err
 	}
-	if err := p.check(&node); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	for i, c := range chain {
+		if c == id {
+			from.Msg = fmt.Sprintf("extends: circular: %s → %s", strings.Join(chain[i:], " → "), id)
+			return nil, from
+		}
+	}
+	name := nameOrFile
+	if !IsFile(nameOrFile) {
+		name = "preset " + nameOrFile
+	}
+	p, err := resolve(name, data, append(chain, id))
+	if err != nil {
+		return nil, err
+	}
+	if !IsFile(nameOrFile) {
+		p.Name = nameOrFile
 	}
 	return p, nil
 }
 
-func yamlError(err error) error {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		return errors.New(strings.Join(te.Errors, "; "))
+// resolve decodes one document over the profile it extends (or the
+// defaults) and checks the result.
+func resolve(name string, data []byte, chain []string) (*Profile, error) {
+	d := doc{file: name}
+	var root yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&root); err != nil && err.Error() != "EOF" {
+		return nil, yamlSyntax(name, err)
 	}
-	return err
+	var top []entry
+	if len(root.Content) > 0 {
+		var err error
+		if top, err = d.mapping(root.Content[0], "", topKeys); err != nil {
+			return nil, err
+		}
+	}
+	p := defaults(name)
+	for _, e := range top {
+		if e.key != "extends" {
+			continue
+		}
+		parent, err := d.str(e)
+		if err != nil {
+			return nil, err
+		}
+		if IsFile(parent) && !filepath.IsAbs(parent) {
+			parent = filepath.Join(filepath.Dir(name), parent)
+		}
+		if !IsFile(name) && IsFile(parent) {
+			return nil, d.errf(e.v, "extends: a preset extends presets only, not %q", parent)
+		}
+		from := &Error{File: name, Line: e.v.Line, Column: e.v.Column}
+		if p, err = load(parent, from, chain); err != nil {
+			return nil, err
+		}
+		p.Name = name
+	}
+	if err := p.apply(d, top); err != nil {
+		return nil, err
+	}
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
-// check validates values, pointing at the offending key's position.
-func (p *Profile) check(doc *yaml.Node) error {
-	pos := func(key string) string {
-		if len(doc.Content) == 0 {
-			return ""
-		}
-		m := doc.Content[0]
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			if m.Content[i].Value == key {
-				return fmt.Sprintf("line %d, column %d: ", m.Content[i+1].Line, m.Content[i+1].Column)
-			}
-		}
-		return ""
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlSyntax places a YAML syntax error at its line.
+func yamlSyntax(name string, err error) error {
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		var line int
+		fmt.Sscan(m[1], &line)
+		return &Error{File: name, Line: line, Msg: "YAML: " + strings.TrimPrefix(err.Error(), m[0])}
 	}
-	oneOf := func(key, v string, allowed ...string) error {
-		for _, a := range allowed {
-			if v == a {
-				return nil
-			}
-		}
-		return fmt.Errorf("%s%s: %q is not one of %s", pos(key), key, v, strings.Join(allowed, ", "))
+	return &Error{File: name, Msg: err.Error()}
+}
+
+// Canonical returns the profile's settings as YAML with every key in a
+// fixed order: what `profiles show` prints, and the rules key of caches.
+func (p *Profile) Canonical() string {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	// Plain structs of strings and numbers always encode.
+	enc.Encode(p)
+	enc.Close()
+	return b.String()
+}
+
+// errAt is an error at the recorded position of a setting.
+func (p *Profile) errAt(key, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if at := p.at[key]; at != "" {
+		return errors.New(at + ": " + msg)
 	}
-	if err := oneOf("format", p.Format, "omi", "khr"); err != nil {
-		return err
-	}
-	if err := oneOf("khrGeometry", p.KHRGeometry, "mesh", "node"); err != nil {
-		return err
-	}
-	if err := oneOf("method", p.Method, "auto", "aabb", "box", "sphere", "capsule", "cylinder", "hull", "decompose"); err != nil {
-		return err
-	}
-	if p.MaxHullVertices < 4 {
-		return fmt.Errorf("%smaxHullVertices: %d is below 4, the fewest a closed hull has", pos("maxHullVertices"), p.MaxHullVertices)
-	}
-	return nil
+	return fmt.Errorf("%s: %s", p.Name, msg)
 }

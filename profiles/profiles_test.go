@@ -1,36 +1,261 @@
 package profiles
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/geom"
 )
 
 func TestPresetsLoad(t *testing.T) {
 	names := Presets()
-	if len(names) == 0 || names[0] == "" {
-		t.Fatal("no presets embedded")
+	for _, want := range []string{"default", "static-level", "character", "vehicle", "pickup", "physx-gpu", "unity", "godot", "khr"} {
+		p, err := Load(want)
+		if err != nil {
+			t.Errorf("preset %s: %v", want, err)
+			continue
+		}
+		if p.Name != want {
+			t.Errorf("preset %s: named %q", want, p.Name)
+		}
+		if _, err := p.Options(); err != nil {
+			t.Errorf("preset %s: options: %v", want, err)
+		}
 	}
-	for _, n := range names {
-		if _, err := Load(n); err != nil {
-			t.Errorf("preset %s: %v", n, err)
+	if len(names) < 9 {
+		t.Errorf("presets %v: want at least nine", names)
+	}
+}
+
+// TestDefaultsAreTheDefaultPreset: a profile that extends nothing starts
+// from the same settings the default preset spells out.
+func TestDefaultsAreTheDefaultPreset(t *testing.T) {
+	d, err := Load("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, err := Parse("empty.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Canonical() != empty.Canonical() {
+		t.Errorf("default preset:\n%s\nempty profile:\n%s", d.Canonical(), empty.Canonical())
+	}
+}
+
+// TestPresetSettings checks what each preset is documented to do.
+func TestPresetSettings(t *testing.T) {
+	get := func(n string) generate.Options {
+		p, err := Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := p.Options()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	if o := get("default"); o.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Format != generate.OMI || !o.Body.NamingConventions {
+		t.Errorf("default: %+v", o)
+	}
+	if o := get("khr"); o.Format != generate.KHR {
+		t.Errorf("khr: format %s", o.Format)
+	}
+	if o := get("character"); o.Method != generate.Capsule || o.Body.Motion != "kinematic" || o.Body.Mode != generate.BodiesPerFile {
+		t.Errorf("character: %+v", o)
+	}
+	if o := get("pickup"); o.Method != generate.Sphere || !o.Body.Trigger {
+		t.Errorf("pickup: %+v", o)
+	}
+	if o := get("godot"); o.Format != generate.OMI || o.MaxHullVertices != 255 {
+		t.Errorf("godot: %+v", o)
+	}
+	part := func(o generate.Options, n generate.NodeInfo) generate.PartSettings {
+		if o.Rules == nil {
+			t.Fatal("no rules")
+		}
+		s, _ := o.Rules(n)
+		return s
+	}
+	if o := get("physx-gpu"); o.MaxHullVertices != 64 || part(o, generate.NodeInfo{Name: "x"}).MaxHullFaces != 64 {
+		t.Errorf("physx-gpu: %+v", o)
+	}
+	if o := get("unity"); part(o, generate.NodeInfo{Name: "x"}).MaxHullTriangles != 255 {
+		t.Errorf("unity: %+v", o)
+	}
+	v := get("vehicle")
+	if v.Method != generate.Decompose || part(v, generate.NodeInfo{Name: "Wheels"}).Method != generate.Cylinder ||
+		part(v, generate.NodeInfo{Name: "Cesium_Milk_Truck"}).Method != "" {
+		t.Errorf("vehicle: wheels and chassis not told apart")
+	}
+	l := get("static-level")
+	if l.Body.Motion != "static" || part(l, generate.NodeInfo{Size: geom.Vec3{20, 3, 1}}).Method != generate.Trimesh ||
+		part(l, generate.NodeInfo{Size: geom.Vec3{1, 1, 1}, Triangles: 200}).Method != "" {
+		t.Errorf("static-level: large and small geometry not told apart")
+	}
+}
+
+func TestRules(t *testing.T) {
+	p, err := Parse("rules.yaml", []byte(`
+rules:
+  - name: tagged
+    match: {extras: {collider: box}}
+    method: box
+  - name: marked
+    match: {extrasKey: noCollide}
+    method: none
+  - name: wheels
+    match: {name: "Wheel_*", mesh: "wheel*"}
+    method: cylinder
+  - name: deep
+    match: {path: "Truck/*/Door"}
+    method: hull
+    maxHullVertices: 32
+  - name: mid
+    match: {size: {min: 1, max: 2}, triangles: {max: 100}}
+    method: sphere
+    trigger: true
+  - name: regex
+    match: {nameRegex: "(?i)^rock\\d+$"}
+    method: decompose
+    maxHulls: 4
+    concavity: 0.1
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := p.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.RulesKey == "" || !strings.Contains(o.RulesKey, "Truck/*/Door") {
+		t.Errorf("rules key %q does not describe the rules", o.RulesKey)
+	}
+	for _, c := range []struct {
+		n    generate.NodeInfo
+		rule string
+		want generate.PartSettings
+	}{
+		{generate.NodeInfo{Name: "a", Extras: map[string]any{"collider": "box"}}, "tagged", generate.PartSettings{Method: generate.Box}},
+		{generate.NodeInfo{Name: "a", Extras: map[string]any{"collider": "sphere"}}, "", generate.PartSettings{}},
+		{generate.NodeInfo{Name: "a", Extras: map[string]any{"noCollide": false}}, "marked", generate.PartSettings{Method: generate.None}},
+		{generate.NodeInfo{Name: "Wheel_FL", Mesh: "wheel.001"}, "wheels", generate.PartSettings{Method: generate.Cylinder}},
+		{generate.NodeInfo{Name: "Wheel_FL", Mesh: "hub"}, "", generate.PartSettings{}},
+		{generate.NodeInfo{Name: "Door", Path: "Truck/Body/Door"}, "deep", generate.PartSettings{Method: generate.Hull, MaxHullVertices: 32}},
+		{generate.NodeInfo{Name: "Door", Path: "Truck/Body/Frame/Door"}, "", generate.PartSettings{}},
+		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 1.5, 0.2}, Triangles: 80}, "mid", generate.PartSettings{Method: generate.Sphere, Trigger: true}},
+		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 2.5, 0.2}, Triangles: 80}, "", generate.PartSettings{}},
+		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 1.5, 0.2}, Triangles: 101}, "", generate.PartSettings{}},
+		{generate.NodeInfo{Name: "ROCK12"}, "regex", generate.PartSettings{Method: generate.Decompose, MaxHulls: 4, Concavity: 0.1}},
+		{generate.NodeInfo{Name: "ROCK12b"}, "", generate.PartSettings{}},
+	} {
+		got, ok := o.Rules(c.n)
+		c.want.Rule = c.rule
+		if ok != (c.rule != "") || got != c.want {
+			t.Errorf("%+v: got %+v, %v; want %+v", c.n, got, ok, c.want)
 		}
 	}
 }
 
-func TestStrictErrors(t *testing.T) {
-	for _, c := range []struct{ doc, want string }{
-		{"formt: omi\n", "line 1"},
-		{"format: omi\nmethod: hul\n", "line 2, column 9"},
-		{"maxHullVertices: many\n", "line 1"},
-		{"maxHullVertices: 2\n", "below 4"},
-		{"format: [omi]\n", "line 1"},
-	} {
-		_, err := Parse("p.yaml", []byte(c.doc))
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "p.yaml: ") {
-			t.Errorf("%q: error %v, want one mentioning %q", c.doc, err, c.want)
+// TestExtends: an extending file overrides key by key, its rules come
+// first, and a file path is relative to the extending file.
+func TestExtends(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "base"), 0o755)
+	os.WriteFile(filepath.Join(dir, "base", "props.yaml"), []byte("extends: vehicle\ncolliders:\n  maxHullVertices: 32\nrules:\n  - {name: doors, match: {name: Door*}, method: box}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte("extends: base/props.yaml\nformat: khr\ncolliders:\n  maxHulls: 8\nrules:\n  - {name: first, match: {name: Door1}, method: sphere}\n"), 0o644)
+	p, err := Load(filepath.Join(dir, "mine.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Colliders
+	if p.Format != "khr" || c.Method != "decompose" || c.MaxHullVertices != 32 || c.MaxHulls != 8 || p.Mass.Total != 1500 {
+		t.Errorf("merged settings: %+v", p)
+	}
+	var names []string
+	for _, r := range p.Rules {
+		names = append(names, r.Name)
+	}
+	if strings.Join(names, ",") != "first,doors,wheels" {
+		t.Errorf("rule order %v, want first,doors,wheels", names)
+	}
+}
+
+// TestBadProfiles: each file of testdata/profiles/bad gives one error,
+// on one line, at the position and with the message its "# want" line
+// says.
+func TestBadProfiles(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "profiles", "bad")
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil || len(files) < 20 {
+		t.Fatalf("%d broken profiles (%v)", len(files), err)
+	}
+	want := regexp.MustCompile(`^# want (\S+?:\d+(?::\d+)?): (.*)\n`)
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		m := want.FindSubmatch(data)
+		if m == nil {
+			t.Errorf("%s: no # want line", f)
+			continue
+		}
+		_, err := Load(f)
+		if err == nil {
+			t.Errorf("%s: no error", f)
+			continue
+		}
+		prefix := filepath.Join(dir, string(m[1])) + ": "
+		msg := err.Error()
+		if !strings.HasPrefix(msg, prefix) || !strings.HasPrefix(msg[len(prefix):], string(m[2])) || strings.Contains(msg, "\n") {
+			t.Errorf("%s:\n got %s\nwant %s%s...", filepath.Base(f), msg, prefix, m[2])
 		}
 	}
-	if _, err := Load("no-such-preset"); err == nil || !strings.Contains(err.Error(), "default") {
-		t.Errorf("unknown preset: %v", err)
+}
+
+func TestUnknownPreset(t *testing.T) {
+	if _, err := Load("defualt"); err == nil || err.Error() != `unknown preset "defualt" (did you mean default?)` {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	for _, c := range []struct{ s, want string }{
+		{"formt", " (did you mean format?)"},
+		{"Motoin", " (did you mean motion?)"},
+		{"zzzzzzzz", " (known: colliders, format, motion)"},
+	} {
+		if got := Suggest(c.s, []string{"format", "motion", "colliders"}); got != c.want {
+			t.Errorf("%s: %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// TestRulesKey: profiles that generate differently have different keys,
+// and the key does not depend on where the settings came from.
+func TestRulesKey(t *testing.T) {
+	key := func(doc string) string {
+		p, err := Parse("k.yaml", []byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := p.Options()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.RulesKey
+	}
+	a := key("bodies: {per: pattern, pattern: '^A'}\n")
+	if b := key("bodies: {per: pattern, pattern: '^B'}\n"); a == b {
+		t.Error("body patterns ^A and ^B share a key")
+	}
+	if b := key("bodies:\n  pattern: '^A'\n  per: pattern\n"); a != b {
+		t.Errorf("the same settings in another order: %q, %q", a, b)
+	}
+	if key("extends: physx-gpu\n") == key("") {
+		t.Error("physx-gpu and default share a key")
 	}
 }

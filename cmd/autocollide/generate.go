@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,15 +16,12 @@ import (
 	"time"
 
 	"github.com/autocollide/autocollide/batch"
-	"github.com/autocollide/autocollide/generate"
-	"github.com/autocollide/autocollide/mass"
-	"github.com/autocollide/autocollide/profiles"
 	"github.com/spf13/cobra"
 )
 
 type generateFlags struct {
 	output, outDir, format, profile, khrGeometry, method, material string
-	inPlace                                                        bool
+	inPlace, namingConventions                                     bool
 	maxHullVertices, maxHulls                                      int
 	concavity                                                      float64
 	density, mass                                                  float64
@@ -33,7 +29,7 @@ type generateFlags struct {
 	include, exclude                []string
 	jobs                            int
 	quiet, verbose                  bool
-	report                          string
+	report, previewDir              string
 	dryRun, check, force, noTimings bool
 	shard                           string
 	shardFromEnv                    int
@@ -45,8 +41,14 @@ func newGenerate() *cobra.Command {
 		Use:   "generate INPUT... (-o OUT | --out-dir DIR | --in-place)",
 		Short: "Generate colliders and rigid bodies for glTF files",
 		Long: `generate reads each INPUT (.gltf or .glb, or a folder searched recursively
-for them), makes every root node of its scene that holds geometry a dynamic
-rigid body with one collider per mesh instance, and writes the result.
+for them), makes rigid bodies and colliders as its profile says (the default
+profile: every root node holding geometry becomes a dynamic body, with the
+cheapest collider that fits each mesh instance), and writes the result.
+
+Settings come from flags, then AUTOCOLLIDE_* environment variables
+(AUTOCOLLIDE_PROFILE, AUTOCOLLIDE_MAX_HULL_VERTICES, ...), then the
+autocollide.yaml nearest to each input (its folder or a parent), then the
+profile (--profile: a preset, see 'autocollide profiles list', or a file).
 Physics already in a file is kept as it is. Running generate on its own
 output replaces what it generated before.
 
@@ -63,7 +65,7 @@ record is the .autocollide-cache.json file in each output folder.
 --include and --exclude take glob patterns matched against paths relative to
 the folder argument: path.Match per segment, and ** for any number of
 segments; a pattern without / matches the file name at any depth.`,
-		Example: `  # OMI physics with the embedded default profile (convex hulls)
+		Example: `  # OMI physics with the embedded default profile (auto: primitives, hulls or decompositions)
   autocollide generate crate.glb -o crate.physics.glb
 
   # Khronos extensions, boxes, several files into a folder
@@ -81,8 +83,9 @@ segments; a pattern without / matches the file name at any depth.`,
   # Older KHR geometry.node form, in place
   autocollide generate --format khr --khr-geometry node --in-place level.glb
 
-  # A profile file kept in the project
-  autocollide generate --profile props.yaml chair.glb -o out/chair.glb`,
+  # A profile file kept in the project, or a preset
+  autocollide generate --profile props.yaml chair.glb -o out/chair.glb
+  autocollide generate --profile static-level levels/ --out-dir build/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return runGenerate(c, args, f) },
 	}
@@ -90,10 +93,11 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.StringVarP(&f.output, "output", "o", "", "output file (one input only)")
 	fl.StringVar(&f.outDir, "out-dir", "", "output folder (file names kept; a folder input's tree mirrored)")
 	fl.BoolVar(&f.inPlace, "in-place", false, "overwrite each input")
-	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file")
+	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file (autocollide profiles list)")
+	fl.BoolVar(&f.namingConventions, "naming-conventions", true, "honour artists' collider naming conventions (UCX_, -col, ...); =false to ignore them")
 	fl.StringVar(&f.format, "format", "", "extension family: omi or khr (default from the profile: omi)")
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
-	fl.StringVar(&f.method, "method", "", "collider method: aabb, box, sphere, capsule, cylinder or hull (default from the profile: hull)")
+	fl.StringVar(&f.method, "method", "", "collider method: auto, aabb, box, sphere, capsule, cylinder, hull, decompose, trimesh or none (default from the profile: auto)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
 	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")
 	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
@@ -105,7 +109,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files processed at once")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print failures only")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
-	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json) or FILE.md")
+	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output)")
+	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png)")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "list what would be written; write nothing")
 	fl.BoolVar(&f.check, "check", false, "CI gate: generate in memory, fail assets without colliders or with invalid physics; write nothing")
 	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
@@ -136,6 +141,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return usageError{fmt.Errorf("-j %d: want at least 1", f.jobs)}
 	case f.shard != "" && f.shardFromEnv != 0:
 		return usageError{fmt.Errorf("give only one of --shard and --shard-from-env")}
+	case f.previewDir != "" && (f.check || f.dryRun):
+		return usageError{fmt.Errorf("--preview-dir draws written outputs; --check and --dry-run write none")}
 	}
 	if f.output != "" && len(inputs) > 1 {
 		return usageError{fmt.Errorf("-o takes one input; use --out-dir for %d", len(inputs))}
@@ -153,38 +160,6 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
-	prof, err := profiles.Load(f.profile)
-	if err != nil {
-		return usageError{err}
-	}
-	opt := generate.Options{
-		Format:          generate.Format(pick(f.format, prof.Format)),
-		KHRGeometryNode: pick(f.khrGeometry, prof.KHRGeometry) == "node",
-		Method:          generate.Method(pick(f.method, prof.Method)),
-		MaxHullVertices: prof.MaxHullVertices,
-	}
-	if f.maxHullVertices != 0 {
-		opt.MaxHullVertices = f.maxHullVertices
-	}
-	if f.maxHulls < 0 || !(f.concavity >= 0 && f.concavity < 1) {
-		return usageError{fmt.Errorf("--max-hulls %d / --concavity %v: want a count ≥ 1 and a fraction in (0, 1)", f.maxHulls, f.concavity)}
-	}
-	opt.MaxHulls, opt.Concavity = f.maxHulls, f.concavity
-	if opt.Mass, err = massSpec(f, prof); err != nil {
-		return usageError{err}
-	}
-	geometryForm := pick(f.khrGeometry, prof.KHRGeometry)
-	switch {
-	case opt.Format != generate.OMI && opt.Format != generate.KHR:
-		return usageError{fmt.Errorf("--format %q: want omi or khr", opt.Format)}
-	case !slices.Contains(generate.Methods(), opt.Method):
-		return usageError{fmt.Errorf("--method %q: want one of %v", opt.Method, generate.Methods())}
-	case geometryForm != "mesh" && geometryForm != "node":
-		return usageError{fmt.Errorf("--khr-geometry %q: want mesh or node", geometryForm)}
-	case opt.MaxHullVertices < 4:
-		return usageError{fmt.Errorf("--max-hull-vertices %d: want at least 4", opt.MaxHullVertices)}
-	}
-
 	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || f.check && modes == 0, Include: f.include, Exclude: f.exclude}
 	jobs, err := batch.Plan(inputs, plan)
 	if err != nil {
@@ -194,6 +169,10 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return usageError{fmt.Errorf("no .gltf or .glb files in %v", inputs)}
 	}
 	jobs = shard.Filter(jobs)
+	groups, err := groupBySettings(c, jobs)
+	if err != nil {
+		return usageError{err}
+	}
 
 	mode := batch.Write
 	switch {
@@ -229,19 +208,19 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		stop()
 	}()
 
-	bopt := batch.Options{Generate: opt, Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog}
+	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog,
+		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
 	if mode != batch.Check && f.outDir != "" {
 		// Without a way to tell this build from another, nothing is reused.
 		id, ok := buildIdentity()
 		bopt.ToolVersion, bopt.Cache = id, ok
 	}
 	start := time.Now()
-	assets, interrupted, cacheErr := batch.Run(ctx, jobs, bopt)
+	assets, interrupted, cacheErr := runGroups(ctx, jobs, groups, bopt)
 	rep := &batch.Report{
-		Tool: batch.Tool{Name: "autocollide", Version: toolVersion()},
-		Profile: batch.Profile{Name: prof.Name, Format: string(opt.Format), KHRGeometry: geometryForm, Method: string(opt.Method),
-			MaxHullVertices: opt.MaxHullVertices, Density: opt.Mass.Density, Mass: opt.Mass.Mass},
-		Mode: string(mode), Shard: shard.String(), Interrupted: interrupted,
+		Tool:    batch.Tool{Name: "autocollide", Version: toolVersion()},
+		Profile: reportProfile(groups),
+		Mode:    string(mode), Shard: shard.String(), Interrupted: interrupted,
 		Summary: batch.Summarize(assets), Assets: assets,
 		WallMS: float64(time.Since(start).Microseconds()) / 1000,
 	}
@@ -270,46 +249,6 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return errFailed
 	}
 	return nil
-}
-
-// massSpec resolves --density, --material and --mass over the profile's
-// density, material and mass: at most one of the three on each level, and
-// the command line wins.
-func massSpec(f generateFlags, p *profiles.Profile) (generate.Mass, error) {
-	resolve := func(where string, density float64, material string, total float64) (generate.Mass, bool, error) {
-		n := 0
-		for _, set := range []bool{density != 0, material != "", total != 0} {
-			if set {
-				n++
-			}
-		}
-		switch {
-		case n == 0:
-			return generate.Mass{}, false, nil
-		case n > 1:
-			return generate.Mass{}, false, fmt.Errorf("%s: give only one of density, material and mass", where)
-		case material != "":
-			d, err := mass.Density(material)
-			return generate.Mass{Density: d}, true, err
-		case density != 0 && !(density > 0 && density < math.Inf(1)):
-			return generate.Mass{}, false, fmt.Errorf("%s: density %v is not a positive number", where, density)
-		case total != 0 && !(total > 0 && total < math.Inf(1)):
-			return generate.Mass{}, false, fmt.Errorf("%s: mass %v is not a positive number", where, total)
-		}
-		return generate.Mass{Density: density, Mass: total}, true, nil
-	}
-	if m, ok, err := resolve("command line", f.density, f.material, f.mass); ok || err != nil {
-		return m, err
-	}
-	m, _, err := resolve("profile "+p.Name, p.Density, p.Material, p.Mass)
-	return m, err
-}
-
-func pick(flag, profile string) string {
-	if flag != "" {
-		return flag
-	}
-	return profile
 }
 
 // buildIdentity names this build of the tool for the cache key: the

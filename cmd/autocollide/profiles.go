@@ -2,44 +2,63 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/spf13/cobra"
 )
 
 func newProfiles() *cobra.Command {
-	c := &cobra.Command{Use: "profiles", Short: "List and show the embedded profile presets"}
+	c := &cobra.Command{Use: "profiles", Short: "List, show and copy the embedded profile presets"}
 	c.AddCommand(&cobra.Command{
 		Use:   "list",
-		Short: "List the embedded presets",
+		Short: "List the embedded presets with what each is for",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			for _, n := range profiles.Presets() {
-				fmt.Fprintln(c.OutOrStdout(), n)
+				fmt.Fprintf(c.OutOrStdout(), "%-13s %s\n", n, presetSummary(n))
 			}
 			return nil
 		},
 	})
 	c.AddCommand(&cobra.Command{
 		Use:   "show NAME|FILE",
-		Short: "Print a preset or check and print a profile file",
+		Short: "Check a preset or profile file and print its resolved settings (extends applied)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			p, err := profiles.Load(args[0])
 			if err != nil {
 				return usageError{err}
 			}
-			fmt.Fprintf(c.OutOrStdout(), "# %s\nformat: %s\nkhrGeometry: %s\nmethod: %s\nmaxHullVertices: %d\n", p.Name, p.Format, p.KHRGeometry, p.Method, p.MaxHullVertices)
-			switch {
-			case p.Material != "":
-				fmt.Fprintf(c.OutOrStdout(), "material: %s\n", p.Material)
-			case p.Mass != 0:
-				fmt.Fprintf(c.OutOrStdout(), "mass: %g\n", p.Mass)
-			case p.Density != 0:
-				fmt.Fprintf(c.OutOrStdout(), "density: %g\n", p.Density)
-			}
+			fmt.Fprintf(c.OutOrStdout(), "# %s, resolved\n%s", p.Name, p.Canonical())
 			return nil
 		},
 	})
+	c.AddCommand(&cobra.Command{
+		Use:     "init NAME",
+		Short:   "Print a preset's YAML with its comments, ready to edit",
+		Example: "  autocollide profiles init static-level > level.yaml",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			text, err := profiles.PresetText(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			_, err = c.OutOrStdout().Write(text)
+			return err
+		},
+	})
 	return c
+}
+
+// presetSummary is the first line of a preset's leading comment, without
+// the preset's name.
+func presetSummary(name string) string {
+	text, err := profiles.PresetText(name)
+	if err != nil {
+		return ""
+	}
+	line, _, _ := strings.Cut(string(text), "\n")
+	line = strings.TrimSpace(strings.TrimPrefix(line, "#"))
+	return strings.TrimSpace(strings.TrimPrefix(line, name+":"))
 }

@@ -11,14 +11,25 @@ import (
 	"github.com/qmuntal/gltf/modeler"
 )
 
+// namedMesh is a flattened mesh and the name its OBJ file gets.
+type namedMesh struct {
+	name string
+	mesh *obj.Mesh
+}
+
 // readGLTF flattens the triangle primitives of a glTF file's default scene
-// (float POSITION accessors, node transforms applied) into one mesh.
-func readGLTF(path string) (*obj.Mesh, error) {
+// (float POSITION accessors, node transforms applied) into one mesh named
+// base. With parts, each glTF mesh becomes its own mesh instead (its first
+// instance, named base-meshname), as generate decomposes each mesh
+// instance on its own; a file with one mesh keeps the name base.
+func readGLTF(path, base string, parts bool) ([]namedMesh, error) {
 	doc, err := gltf.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	var out []namedMesh
 	m := &obj.Mesh{}
+	seen := map[int]bool{}
 	var roots []int
 	if doc.Scene != nil && *doc.Scene < len(doc.Scenes) {
 		roots = doc.Scenes[*doc.Scene].Nodes
@@ -37,7 +48,16 @@ func readGLTF(path string) (*obj.Mesh, error) {
 			local = geom.TRS(geom.Vec3(node.Translation), geom.Quat{r[0], r[1], r[2], r[3]}, geom.Vec3(node.Scale))
 		}
 		world := parent.Mul(local)
-		if node.Mesh != nil && *node.Mesh < len(doc.Meshes) {
+		if node.Mesh != nil && *node.Mesh < len(doc.Meshes) && !(parts && seen[*node.Mesh]) {
+			if parts {
+				seen[*node.Mesh] = true
+				m = &obj.Mesh{}
+				name := doc.Meshes[*node.Mesh].Name
+				if name == "" {
+					name = fmt.Sprint("mesh", *node.Mesh)
+				}
+				out = append(out, namedMesh{base + "-" + name, m})
+			}
 			for _, p := range doc.Meshes[*node.Mesh].Primitives {
 				if p.Mode != gltf.PrimitiveTriangles {
 					continue
@@ -81,10 +101,18 @@ func readGLTF(path string) (*obj.Mesh, error) {
 			return nil, err
 		}
 	}
-	if len(m.Triangles) == 0 {
-		return nil, fmt.Errorf("%s: no triangles", path)
+	switch {
+	case !parts:
+		out = []namedMesh{{base, m}}
+	case len(out) == 1:
+		out[0].name = base
 	}
-	return m, nil
+	for _, nm := range out {
+		if len(nm.mesh.Triangles) == 0 {
+			return nil, fmt.Errorf("%s: %s: no triangles", path, nm.name)
+		}
+	}
+	return out, nil
 }
 
 // writeOBJ writes a mesh as OBJ (for vhacd.mjs, which reads only OBJ).

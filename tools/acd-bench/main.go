@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -43,19 +44,35 @@ func main() {
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
+	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
 	flag.Parse()
 	if *export != "" {
 		for _, path := range flag.Args() {
-			m, err := readGLTF(path)
+			ms, err := readGLTF(path, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), *parts)
 			if err != nil {
 				fail(err)
 			}
-			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			if err := writeOBJ(filepath.Join(*export, name+".obj"), m); err != nil {
-				fail(err)
+			for _, m := range ms {
+				if err := writeOBJ(filepath.Join(*export, m.name+".obj"), m.mesh); err != nil {
+					fail(err)
+				}
 			}
 		}
 		return
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	var vh map[string]vhacdMesh
 	if *vhacdPath != "" {
@@ -68,8 +85,8 @@ func main() {
 		}
 	}
 	fmt.Printf("GOMAXPROCS=%d, %d samples per surface, median of %d runs. Distances in %% of the bounding-box diagonal.\n\n", runtime.GOMAXPROCS(0), *samples, *repeat)
-	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | surface dist % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, path := range flag.Args() {
 		m, err := obj.ReadFile(path)
 		if err != nil {
@@ -99,7 +116,7 @@ func main() {
 		row(name, len(m.Triangles), "decompose", mt, ours, oursCPU, ratio, cpuRatio)
 		if ok {
 			if v.Error != "" {
-				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
+				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
 				continue
 			}
 			var hs []*hull.Hull
@@ -120,9 +137,9 @@ func main() {
 }
 
 func row(name string, tris int, tool string, m decompose.Metrics, secs, cpu float64, ratio, cpuRatio string) {
-	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.3f | %.3f | %s | %s |\n",
+	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.2f | %.3f | %.3f | %s | %s |\n",
 		name, tris, tool, m.Hulls, m.Vertices, m.MaxVertices, 100*m.Uncovered, 100*m.MaxVertexOutside,
-		100*m.BloatMean, 100*m.BloatMax, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
+		100*m.BloatMean, 100*m.BloatMax, 100*m.SurfaceDistMean, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
 }
 
 func median(xs []float64) float64 {

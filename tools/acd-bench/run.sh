@@ -5,9 +5,12 @@
 #   tools/acd-bench/run.sh [REPEAT] [MESH.obj|MESH.gltf|MESH.glb ...]
 #
 # Defaults: 3 runs per mesh (medians), every mesh of shared/bench/acd-meshes
-# plus the corpus props Duck, Avocado, WaterBottle and BoomBox (ToyCar, 109k
-# triangles, only when named). glTF files are flattened to OBJ first (node
-# transforms applied) so that both tools read the same triangles.
+# plus the corpus props Duck, Avocado, WaterBottle, BoomBox and
+# CesiumMilkTruck (ToyCar, 109k triangles, only when named). glTF files are
+# flattened to OBJ first, one OBJ per glTF mesh (its first instance, node
+# transforms applied; named FILE-MESH when the file has several), so that
+# both tools read the same triangles, the parts generate decomposes.
+# Draco-compressed files are decoded first by undraco.mjs (needs node).
 # Environment: VHACD_REPEAT overrides the run count for vhacd-js (minutes per
 # mesh); VHACD_JSON names a file that caches vhacd-js's results (reused when
 # it exists, written when not).
@@ -29,7 +32,8 @@ if [ $# -eq 0 ]; then
   [ -n "$shared" ] || { echo "run.sh: shared folder not found (set AUTOCOLLIDE_SHARED)" >&2; exit 1; }
   c=$shared/corpus
   set -- "$shared"/bench/acd-meshes/*.obj "$c"/Duck/glTF-Binary/Duck.glb "$c"/Avocado/glTF/Avocado.gltf \
-    "$c"/WaterBottle/glTF/WaterBottle.gltf "$c"/BoomBox/glTF-pbrSpecularGlossiness/BoomBox.gltf
+    "$c"/WaterBottle/glTF/WaterBottle.gltf "$c"/BoomBox/glTF-pbrSpecularGlossiness/BoomBox.gltf \
+    "$c"/CesiumMilkTruck/glTF-Draco/CesiumMilkTruck.gltf
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -38,7 +42,14 @@ go build -o "$tmp/acd-bench" ./tools/acd-bench
 mkdir "$tmp/obj"
 for f in "$@"; do
   case $f in
-  *.gltf | *.glb) "$tmp/acd-bench" -export "$tmp/obj" "$f" ;;
+  *.gltf | *.glb)
+    if grep -aq KHR_draco_mesh_compression "$f"; then
+      base=$(basename "$f")
+      node "$root/tools/acd-bench/undraco.mjs" "$f" "$tmp/${base%.*}.glb"
+      f=$tmp/${base%.*}.glb
+    fi
+    "$tmp/acd-bench" -export "$tmp/obj" -parts "$f"
+    ;;
   *) cp "$f" "$tmp/obj/" ;;
   esac
 done

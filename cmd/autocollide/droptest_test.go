@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/internal/testassets"
+)
+
+// dropResult is one file's entry in tools/drop-test's JSON summary.
+type dropResult map[string]struct {
+	OK       bool     `json:"ok"`
+	Failures []string `json:"failures"`
+	Bodies   []struct {
+		Type       string   `json:"type"`
+		Shapes     []string `json:"shapes"`
+		RestHeight *float64 `json:"restHeight"` // set on dropped bodies
+	} `json:"bodies"`
+}
+
+// runDropTest runs tools/drop-test over files and returns its exit code,
+// its per-file report lines and its JSON summary.
+func runDropTest(t *testing.T, files []string) (int, string, map[string]dropResult) {
+	t.Helper()
+	tools := testassets.Tools(t)
+	summary := filepath.Join(t.TempDir(), "drop-test.json")
+	cmd := exec.Command("node", append([]string{filepath.Join(tools, "drop-test", "drop-test.mjs"), "--json", summary}, files...)...)
+	cmd.Dir = tools
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("drop test: %v", err)
+	}
+	if code > 1 {
+		t.Fatalf("drop test: exit %d: %s", code, stderr.String())
+	}
+	js, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatalf("drop test wrote no summary (exit %d): %s", code, stderr.String())
+	}
+	var s struct {
+		Files map[string]dropResult `json:"files"`
+	}
+	if err := json.Unmarshal(js, &s); err != nil {
+		t.Fatalf("drop test summary: %v", err)
+	}
+	return code, stdout.String(), s.Files
+}
+
+// TestCorpusDropTest drops every body of every corpus output (OMI, KHR and
+// KHR with geometry.node) in Rapier and Jolt: no NaN, no explosion, at
+// rest after 3 s on its colliders, every hull accepted.
+func TestCorpusDropTest(t *testing.T) {
+	corpus := map[string]bool{}
+	for _, f := range testassets.Corpus(t) {
+		corpus[f] = true
+	}
+	var files []string
+	for _, r := range generateCorpus(t) {
+		if corpus[r.in] {
+			files = append(files, r.out)
+		}
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	defer func() {
+		if code != 0 && !t.Failed() {
+			t.Errorf("drop test exit %d with no failure in its summary", code)
+		}
+	}()
+	for _, f := range files {
+		entry, ok := res[f]
+		if !ok || len(entry) != 2 {
+			t.Errorf("%s: no result for both engines", f)
+			continue
+		}
+		for engine, r := range entry {
+			if !r.OK {
+				t.Errorf("%s (%s):\n\t%s", f, engine, strings.Join(r.Failures, "\n\t"))
+			}
+			dropped := 0
+			for _, b := range r.Bodies {
+				if b.RestHeight != nil {
+					dropped++
+				}
+			}
+			if dropped == 0 {
+				t.Errorf("%s (%s): no body was dropped", f, engine)
+			}
+		}
+	}
+}
+
+// TestDropTestPrimitives: outputs made of boxes, spheres, capsules and
+// cylinders (OMI and KHR) load in both engines as those shapes and pass
+// the drop test, so primitive parameters and axes mean what the specs say.
+func TestDropTestPrimitives(t *testing.T) {
+	assets := []string{"WaterBottle.gltf", "Avocado.gltf", "Duck.glb", "BoomBox.gltf"}
+	methods := []string{"box", "sphere", "capsule", "cylinder"}
+	var files []string
+	shape := map[string]string{}
+	for _, m := range methods {
+		for _, a := range assets {
+			for _, format := range []string{"omi", "khr"} {
+				f := generateOne(t, a, "--format", format, "--method", m)
+				files = append(files, f)
+				shape[f] = m
+			}
+		}
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code != 0 {
+		t.Errorf("drop test exit %d", code)
+	}
+	for _, f := range files {
+		for _, engine := range []string{"rapier", "jolt"} {
+			r := res[f][engine]
+			if !r.OK {
+				t.Errorf("%s %s (%s): %s", shape[f], f, engine, strings.Join(r.Failures, "; "))
+			}
+			if len(r.Bodies) == 0 || strings.Join(r.Bodies[0].Shapes, ",") != shape[f] {
+				t.Errorf("%s (%s): want %s colliders, got %+v", f, engine, shape[f], r.Bodies)
+			}
+		}
+	}
+}
+
+// TestDropTestAuthoredPhysics: static bodies, static trimeshes and
+// compounds authored in the current OMI form (shared/corpus-physics) load
+// into both engines, and their dynamic bodies rest.
+func TestDropTestAuthoredPhysics(t *testing.T) {
+	want := []string{
+		"OMI_physics_shape-examples/trimesh/concave_trimesh.gltf",
+		"OMI_physics_body-examples/complex/static_compound_collider.gltf",
+		"OMI_physics_body-examples/complex/ball_pit.gltf",
+		"OMI_physics_joint-simple_joint/simple_joint.gltf",
+		"omi-godot-truck_town/town_model.gltf",
+	}
+	var files []string
+	for _, f := range testassets.CorpusPhysics(t) {
+		for _, w := range want {
+			if strings.HasSuffix(filepath.ToSlash(f), "/"+w) {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) != len(want) {
+		t.Fatalf("found %d of %d authored files: %v", len(files), len(want), files)
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code != 0 {
+		t.Errorf("drop test exit %d", code)
+	}
+	staticTrimesh := false
+	for _, f := range files {
+		for _, engine := range []string{"rapier", "jolt"} {
+			r := res[f][engine]
+			if !r.OK {
+				t.Errorf("%s (%s): %s", f, engine, strings.Join(r.Failures, "; "))
+			}
+			for _, b := range r.Bodies {
+				if b.Type == "static" && strings.Contains(strings.Join(b.Shapes, ","), "trimesh") {
+					staticTrimesh = true
+				}
+			}
+		}
+	}
+	if !staticTrimesh {
+		t.Error("no static trimesh was loaded")
+	}
+}
+
+// generateOne writes one corpus file's output as .gltf (JSON with its
+// buffer embedded, so a test can edit both) with the given extra flags.
+func generateOne(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	var in string
+	for _, f := range testassets.Corpus(t) {
+		if strings.HasSuffix(f, "/"+name) {
+			in = f
+		}
+	}
+	if in == "" {
+		t.Fatalf("corpus has no %s", name)
+	}
+	out := filepath.Join(t.TempDir(), strings.TrimSuffix(name, filepath.Ext(name))+".gltf")
+	if code, _, stderr := runCLI(append([]string{"generate", in, "-o", out}, args...)...); code != 0 {
+		t.Fatalf("generate %s: %s", name, stderr)
+	}
+	return out
+}
+
+// editJSON rewrites a .gltf file's JSON through f.
+func editJSON(t *testing.T, path string, f func(doc map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	f(doc)
+	if b, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// JSON tree helpers for the fixture edits: a missing or mistyped value
+// reads as empty, and the edit's own checks then fail the test.
+func arr(v any) []any          { a, _ := v.([]any); return a }
+func obj(v any) map[string]any { m, _ := v.(map[string]any); return m }
+func num(v any) int            { f, _ := v.(float64); return int(f) }
+func jget(v any, keys ...string) any {
+	for _, k := range keys {
+		v = obj(v)[k]
+	}
+	return v
+}
+
+// colliderNodes returns the nodes carrying an OMI collider, with the shape
+// each references.
+func colliderNodes(doc map[string]any) (nodes []map[string]any, shapes []map[string]any) {
+	all := arr(jget(doc, "extensions", "OMI_physics_shape", "shapes"))
+	for _, n := range arr(doc["nodes"]) {
+		c := obj(jget(n, "extensions", "OMI_physics_body", "collider"))
+		if s, ok := c["shape"]; ok {
+			nodes = append(nodes, obj(n))
+			shapes = append(shapes, obj(all[num(s)]))
+		}
+	}
+	return nodes, shapes
+}
+
+// TestDropTestCatchesBrokenFiles: deliberately wrong outputs fail the drop
+// test with the expected reason, proving it can fail.
+func TestDropTestCatchesBrokenFiles(t *testing.T) {
+	type fixture struct {
+		name, want string
+		make       func(t *testing.T) string
+	}
+	fixtures := []fixture{
+		{"inverted hull", "inward winding", func(t *testing.T) string {
+			// Box's hull with every triangle's winding reversed in the
+			// binary buffer: the hull is turned inside out.
+			out := generateOne(t, "BoxInterleaved.glb", "--format", "omi")
+			editJSON(t, out, func(doc map[string]any) {
+				_, shapes := colliderNodes(doc)
+				if len(shapes) != 1 || shapes[0]["type"] != "convex" {
+					t.Fatalf("want one hull, got %v", shapes)
+				}
+				mesh := arr(doc["meshes"])[num(jget(shapes[0], "convex", "mesh"))]
+				acc := obj(arr(doc["accessors"])[num(obj(arr(obj(mesh)["primitives"])[0])["indices"])])
+				bv := obj(arr(doc["bufferViews"])[num(acc["bufferView"])])
+				buf := obj(arr(doc["buffers"])[num(bv["buffer"])])
+				uri, _ := buf["uri"].(string)
+				const prefix = "data:application/octet-stream;base64,"
+				if !strings.HasPrefix(uri, prefix) {
+					t.Fatalf("want an embedded buffer, got %.60q", uri)
+				}
+				data, err := base64.StdEncoding.DecodeString(uri[len(prefix):])
+				if err != nil {
+					t.Fatal(err)
+				}
+				size := map[int]int{5121: 1, 5123: 2, 5125: 4}[num(acc["componentType"])]
+				if size == 0 || bv["byteStride"] != nil {
+					t.Fatalf("unexpected index accessor %v", acc)
+				}
+				base := num(bv["byteOffset"]) + num(acc["byteOffset"])
+				for tri := 0; tri < num(acc["count"])/3; tri++ {
+					i1 := base + (3*tri+1)*size
+					i2 := base + (3*tri+2)*size
+					a := append([]byte(nil), data[i1:i1+size]...)
+					copy(data[i1:i1+size], data[i2:i2+size])
+					copy(data[i2:i2+size], a)
+				}
+				buf["uri"] = prefix + base64.StdEncoding.EncodeToString(data)
+			})
+			return out
+		}},
+		{"capsule on the wrong axis", "render mesh", func(t *testing.T) string {
+			// The water bottle is tall; its capsule turned 90° about z
+			// lies flat, so at rest the bottle pokes through the ground.
+			out := generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")
+			editJSON(t, out, func(doc map[string]any) {
+				nodes, shapes := colliderNodes(doc)
+				if len(shapes) != 1 || shapes[0]["type"] != "capsule" {
+					t.Fatalf("want one capsule, got %v", shapes)
+				}
+				q := [4]float64{0, 0, 0, 1}
+				if r := arr(nodes[0]["rotation"]); len(r) == 4 {
+					for i := range q {
+						q[i], _ = r[i].(float64)
+					}
+				}
+				if nodes[0]["matrix"] != nil {
+					t.Fatal("collider node has a matrix")
+				}
+				s := math.Sqrt(0.5) // (0, 0, s, s) ⊗ q: q, then a quarter turn about the body's z
+				x, y, z, w := q[0], q[1], q[2], q[3]
+				nodes[0]["rotation"] = []float64{s*x - s*y, s*y + s*x, s*w + s*z, s*w - s*z}
+			})
+			return out
+		}},
+		{"impossible inertia", "triangle inequality", func(t *testing.T) string {
+			out := generateOne(t, "Box.glb", "--format", "khr")
+			editJSON(t, out, func(doc map[string]any) {
+				m := obj(jget(arr(doc["nodes"])[0], "extensions", "KHR_physics_rigid_bodies", "motion"))
+				if m == nil {
+					t.Fatal("Box has no motion on nodes[0]")
+				}
+				m["inertiaDiagonal"] = []float64{1, 1, 10}
+			})
+			return out
+		}},
+		{"negative mass", "not a finite non-negative number", func(t *testing.T) string {
+			out := generateOne(t, "Box.glb", "--format", "omi")
+			editJSON(t, out, func(doc map[string]any) {
+				obj(jget(arr(doc["nodes"])[0], "extensions", "OMI_physics_body", "motion"))["mass"] = -1
+			})
+			return out
+		}},
+	}
+	var files []string
+	for _, f := range fixtures {
+		files = append(files, f.make(t))
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report on the broken files:\n%s", report)
+	if code != 1 {
+		t.Errorf("drop test exit %d on broken files, want 1:\n%s", code, report)
+	}
+	for i, f := range fixtures {
+		for _, engine := range []string{"rapier", "jolt"} {
+			r := res[files[i]][engine]
+			if r.OK || !strings.Contains(strings.Join(r.Failures, "\n"), f.want) {
+				t.Errorf("%s (%s): want a failure naming %q, got ok=%v %q", f.name, engine, f.want, r.OK, r.Failures)
+			}
+		}
+	}
+	// The same files unbroken pass: the failures above come from the edits.
+	good := []string{generateOne(t, "BoxInterleaved.glb", "--format", "omi"), generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")}
+	if code, report, _ := runDropTest(t, good); code != 0 {
+		t.Errorf("unbroken fixtures fail the drop test:\n%s", report)
+	}
+}

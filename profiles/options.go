@@ -1,0 +1,141 @@
+package profiles
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+
+	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/physics"
+)
+
+// Options turns the profile into generation options. Its rules (and the
+// hull caps Options has no asset-wide field for) become Options.Rules.
+// Options.RulesKey is always the canonical text: besides the rules, it
+// tells apart what JSON cannot show in a cache key (bodies.pattern, a
+// compiled regular expression, marshals as {}).
+func (p *Profile) Options() (generate.Options, error) {
+	c := p.Colliders
+	opt := generate.Options{
+		Format:          generate.Format(p.Format),
+		KHRGeometryNode: p.KHRGeometry == "node",
+		Method:          generate.Method(c.Method),
+		MaxHullVertices: c.MaxHullVertices,
+		MaxHulls:        c.MaxHulls,
+		Concavity:       c.Concavity,
+		AutoTolerance:   c.AutoTolerance,
+		HullFill:        c.HullFill,
+		Body: generate.BodySettings{
+			Mode:              generate.BodyMode(p.Bodies.Per),
+			Pattern:           p.Bodies.pattern,
+			Motion:            physics.MotionType(p.Motion),
+			Trigger:           p.Trigger,
+			NamingConventions: p.NamingConventions,
+		},
+	}
+	var err error
+	if opt.Mass, err = p.Mass.spec(); err != nil {
+		return opt, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	if m := p.PhysicsMaterial; m != nil {
+		opt.Body.Material = &physics.Material{
+			StaticFriction: m.StaticFriction, DynamicFriction: m.DynamicFriction, Restitution: m.Restitution,
+			FrictionCombine: m.FrictionCombine, RestitutionCombine: m.RestitutionCombine,
+		}
+	}
+	if f := p.Filter; f != nil {
+		opt.Body.Filter = &physics.Filter{CollisionSystems: f.Systems, CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith}
+	}
+	if len(p.Rules) > 0 || c.MaxHullFaces != 0 || c.MaxHullTriangles != 0 {
+		opt.Rules = p.rules()
+	}
+	opt.RulesKey = p.Canonical()
+	return opt, nil
+}
+
+// spec resolves the mass section (nothing set: the generator's default
+// density).
+func (m Mass) spec() (generate.Mass, error) {
+	if m.Material != "" {
+		d, err := mass.Density(m.Material)
+		return generate.Mass{Density: d}, err
+	}
+	return generate.Mass{Density: m.Density, Mass: m.Total}, nil
+}
+
+// rules compiles the rules into the function generate asks per mesh
+// instance: the first matching rule's settings over the profile's
+// colliders section; an instance no rule matches gets the section's hull
+// caps only.
+func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) {
+	base := generate.PartSettings{MaxHullFaces: p.Colliders.MaxHullFaces, MaxHullTriangles: p.Colliders.MaxHullTriangles}
+	rules := p.Rules
+	return func(n generate.NodeInfo) (generate.PartSettings, bool) {
+		for _, r := range rules {
+			if !r.Match.matches(n) {
+				continue
+			}
+			s := base
+			s.Rule = r.Name
+			s.Method = generate.Method(r.Set.Method)
+			s.MaxHullVertices = r.Set.MaxHullVertices
+			s.MaxHulls = r.Set.MaxHulls
+			s.Concavity = r.Set.Concavity
+			s.Trigger = r.Trigger
+			if r.Set.MaxHullFaces != 0 {
+				s.MaxHullFaces = r.Set.MaxHullFaces
+			}
+			if r.Set.MaxHullTriangles != 0 {
+				s.MaxHullTriangles = r.Set.MaxHullTriangles
+			}
+			return s, true
+		}
+		return base, base != generate.PartSettings{}
+	}
+}
+
+// matches says whether every criterion of m holds for n.
+func (m *Match) matches(n generate.NodeInfo) bool {
+	glob := func(pattern, s string) bool {
+		ok, _ := path.Match(pattern, s) // checked when decoded
+		return ok
+	}
+	switch {
+	case m.Name != "" && !glob(m.Name, n.Name),
+		m.nameRe != nil && !m.nameRe.MatchString(n.Name),
+		m.Mesh != "" && !glob(m.Mesh, n.Mesh),
+		m.Path != "" && !glob(m.Path, n.Path):
+		return false
+	}
+	if m.ExtrasKey != "" {
+		if _, ok := n.Extras[m.ExtrasKey]; !ok {
+			return false
+		}
+	}
+	for k, want := range m.Extras {
+		v, ok := n.Extras[k]
+		if !ok || extrasText(v) != want {
+			return false
+		}
+	}
+	size := max(n.Size[0], n.Size[1], n.Size[2])
+	return m.Size.holds(size) && m.Triangles.holds(float64(n.Triangles))
+}
+
+// extrasText writes a decoded JSON value as a profile writes it.
+func extrasText(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return fmt.Sprint(v)
+}
+
+func (r *Range) holds(x float64) bool {
+	return r == nil || x >= r.Min && (r.Max == 0 || x <= r.Max)
+}
