@@ -268,7 +268,9 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
 	}
-	if rep.Bodies == 0 && rep.Kept == 0 && physics.Detect(a.Doc) == physics.None {
+	if rep.Bodies == 0 && rep.Kept == 0 && len(rep.Parts) == 0 && physics.Detect(a.Doc) == physics.None {
+		// No part at all (method none, or rules saying so, still report
+		// their parts).
 		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
 	}
 	fillReport(&r.asset, rep)

@@ -60,6 +60,12 @@ func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate
 		return nil, err
 	}
 	rep := &generate.Report{Colliders: map[string]int{}}
+	if opt.Method == generate.Trimesh {
+		// Every body made here is dynamic, and engines take triangle
+		// meshes on static bodies only (as the glTF pipeline does).
+		opt.Method = generate.Decompose
+		rep.Warnings = append(rep.Warnings, "a triangle mesh collider needs a static body and G4MF bodies are dynamic; decomposed into hulls instead")
+	}
 	if len(sc.Nodes) == 0 {
 		return rep, nil
 	}

@@ -46,7 +46,9 @@ const (
 )
 
 // Methods lists every method, in a fixed order.
-func Methods() []Method { return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose} }
+func Methods() []Method {
+	return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose, Trimesh, None}
+}
 
 // Options controls generation for one asset.
 type Options struct {
@@ -67,6 +69,15 @@ type Options struct {
 	// Method Decompose.
 	Concavity float64
 	MaxHulls  int
+	// MaxHullFaces caps each hull's polygons (0: no cap) and
+	// MaxHullTriangles its triangles (0: no cap; Unity's limit is 255):
+	// a closed triangulated convex polytope of V vertices has 2V-4
+	// triangles, so the cap is met by capping vertices at (T+4)/2.
+	// AbsConcavity (metres, 0: none) is a concavity below which
+	// Decompose never splits a part, whatever its size.
+	MaxHullFaces     int
+	MaxHullTriangles int
+	AbsConcavity     float64
 	// AutoTolerance (0 = DefaultAutoTolerance) and HullFill (0 =
 	// DefaultHullFill) steer Method Auto.
 	AutoTolerance float64
@@ -88,12 +99,13 @@ type Options struct {
 
 // BodyReport says what was generated for one body.
 type BodyReport struct {
-	Node       int     `json:"node"`
-	Name       string  `json:"name"`
-	Colliders  int     `json:"colliders"`
-	Volume     float64 `json:"volume"`
-	Mass       float64 `json:"mass"`
-	MassSource string  `json:"massSource"`
+	Node       int                `json:"node"`
+	Name       string             `json:"name"`
+	Motion     physics.MotionType `json:"motion"`
+	Colliders  int                `json:"colliders"`
+	Volume     float64            `json:"volume"`
+	Mass       float64            `json:"mass"`
+	MassSource string             `json:"massSource"`
 }
 
 // PartReport says what was made for one mesh instance.
@@ -118,6 +130,10 @@ type PartReport struct {
 	// of a concave part can be below 0; overlaps between its hulls count
 	// twice. 0 for flat parts.
 	Overshoot float64 `json:"overshoot"`
+	// Rule names the profile rule that set the part's method, if any;
+	// Trigger says its colliders are triggers.
+	Rule    string `json:"rule,omitempty"`
+	Trigger bool   `json:"trigger,omitempty"`
 }
 
 // Report says what was done to one asset.
@@ -127,7 +143,10 @@ type Report struct {
 	Parts     []PartReport   `json:"parts"`
 	Colliders map[string]int `json:"colliders"`
 	// Kept counts scene roots whose existing physics was kept as it was.
-	Kept     int      `json:"kept,omitempty"`
+	Kept int `json:"kept,omitempty"`
+	// Triggers counts the colliders written as triggers (they are also
+	// in Colliders, by shape).
+	Triggers int      `json:"triggers,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -145,6 +164,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if opt.Method == "" {
 		opt.Method = AABB
 	}
+	if err := opt.Body.check(); err != nil {
+		return nil, err
+	}
 	rep := &Report{Colliders: map[string]int{}}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {
@@ -156,35 +178,50 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		return nil, err
 	}
 	authored := authoredRoots(a.Doc, ex.Roots)
-
-	byRoot := map[int][]int{}
-	for i, p := range ex.Parts {
-		if len(p.Triangles) > 0 {
-			byRoot[p.Root] = append(byRoot[p.Root], i)
-		}
-	}
-	var todo []int
+	pl := planAsset(a, ex, authored, opt)
 	for _, r := range ex.Roots {
-		if len(byRoot[r]) > 0 && !authored[r] {
-			todo = append(todo, byRoot[r]...)
+		if !authored[r] {
+			continue
+		}
+		for _, p := range ex.Parts {
+			if p.Root == r && len(p.Triangles) > 0 {
+				rep.Kept++
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%s: already has physics; kept as it is", nodeName(a.Doc, r)))
+				break
+			}
 		}
 	}
-	made := makeColliders(ctx, ex, world, todo, opt)
+	rep.Notes = append(rep.Notes, pl.notes...)
+	rep.Warnings = append(rep.Warnings, pl.warnings...)
+	if len(pl.bodies) == 0 {
+		return rep, nil
+	}
+	for _, b := range pl.bodies {
+		if b.node == groupNode {
+			b.world = geom.Identity4()
+		} else {
+			b.world = world[b.node]
+		}
+	}
+	made := makeColliders(ctx, ex, pl.parts, opt.Workers)
+	if err := carryOut(a, ex, pl, made); err != nil {
+		return nil, err
+	}
 	model := physics.NewModel()
-	for _, r := range ex.Roots {
-		parts := byRoot[r]
-		if len(parts) == 0 {
-			continue
-		}
-		if authored[r] {
-			rep.Kept++
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: already has physics; kept as it is", nodeName(a.Doc, r)))
-			continue
-		}
+	res := resources{material: -1, filter: -1}
+	if m := opt.Body.Material; m != nil {
+		model.Materials = append(model.Materials, *m)
+		res.material = 0
+	}
+	if f := opt.Body.Filter; f != nil {
+		model.Filters = append(model.Filters, *f)
+		res.filter = 0
+	}
+	for _, b := range pl.bodies {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := body(a, model, ex, world[r], r, parts, made, opt, rep); err != nil {
+		if err := body(a, model, ex, b, made, res, opt, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -195,6 +232,119 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// resources are the document-level physics every generated collider
+// refers to, as indices into the generated model (-1: the default).
+type resources struct {
+	material, filter int
+}
+
+// carryOut makes the plan's changes to the node graph: meshes that
+// become colliders only stop rendering, and file mode's body node
+// gathers the scene's roots, when that body gets a collider (else the
+// first root stands for it in the reports). Both are journaled edits, so
+// a re-run undoes them.
+func carryOut(a *gltfio.Asset, ex *mesh.Result, pl *assetPlan, done map[int]*made) error {
+	for _, n := range pl.hide {
+		if err := hideMesh(a, n); err != nil {
+			return err
+		}
+	}
+	for _, b := range pl.bodies {
+		if b.node != groupNode {
+			continue
+		}
+		b.node = pl.group[0]
+		for _, pp := range b.parts {
+			if m := done[pp.part]; m != nil && len(m.cs) > 0 {
+				g, err := gatherRoots(a, ex.Scene, pl.group)
+				if err != nil {
+					return err
+				}
+				b.node = g
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// hideMesh stops node n from rendering its mesh: the node is replaced by
+// a copy without mesh, skin, weights and GPU instancing (which need a
+// mesh), so the journal keeps the original node, member order included.
+func hideMesh(a *gltfio.Asset, n int) error {
+	old, ok := a.Tree.Arr("nodes")[n].(*gltfio.Object)
+	if !ok {
+		return fmt.Errorf("nodes[%d]: not an object", n)
+	}
+	node := gltfio.NewObject()
+	for _, k := range old.Keys() {
+		v, _ := old.Get(k)
+		switch k {
+		case "mesh", "skin", "weights":
+			continue
+		case "extensions":
+			if e, ok := v.(*gltfio.Object); ok {
+				if _, inst := e.Get("EXT_mesh_gpu_instancing"); inst {
+					ne := gltfio.NewObject()
+					for _, ek := range e.Keys() {
+						if ek != "EXT_mesh_gpu_instancing" {
+							ev, _ := e.Get(ek)
+							ne.Set(ek, ev)
+						}
+					}
+					if ne.Len() == 0 {
+						continue
+					}
+					v = ne
+				}
+			}
+		}
+		node.Set(k, v)
+	}
+	return a.Set(node, "nodes", n)
+}
+
+// gatherRoots makes one generated node the only root of the scene holding
+// the given roots (scene order), so that one body holds them all, and
+// returns its index. Roots not given stay where they are.
+func gatherRoots(a *gltfio.Asset, scene int, roots []int) (int, error) {
+	sc, ok := a.Tree.Arr("scenes")[scene].(*gltfio.Object)
+	if !ok {
+		return 0, fmt.Errorf("scenes[%d]: not an object", scene)
+	}
+	name := "scene"
+	if s, ok := sc.Get("name"); ok {
+		if s, ok := s.(string); ok && s != "" {
+			name = s
+		}
+	}
+	g := gltfio.NewObject()
+	g.Set("name", name+".body")
+	children := make([]any, len(roots))
+	in := map[int]bool{}
+	for i, r := range roots {
+		children[i] = gltfio.IntNum(r)
+		in[r] = true
+	}
+	g.Set("children", children)
+	idx := a.AppendOrphanNode(g)
+	var nodes []any
+	placed := false
+	for _, v := range sc.Arr("nodes") {
+		if r, ok := v.(json.Number); ok {
+			if n, err := r.Int64(); err == nil && in[int(n)] {
+				if !placed {
+					nodes = append(nodes, gltfio.IntNum(idx))
+					placed = true
+				}
+				continue
+			}
+		}
+		nodes = append(nodes, v)
+	}
+	return idx, a.Set(nodes, "scenes", scene, "nodes")
 }
 
 // authoredRoots returns the roots whose subtree already carries physics.
@@ -269,33 +419,34 @@ type made struct {
 	err   error
 }
 
-// makeColliders makes the colliders of the given parts, in their bodies'
-// frames, on up to opt.Workers goroutines; each result goes to its own
-// slot, so the outcome does not depend on the worker count. Parts whose
-// body frame is degenerate are left out (body warns about them).
-func makeColliders(ctx context.Context, ex *mesh.Result, world []geom.Mat4, parts []int, opt Options) map[int]*made {
+// makeColliders makes the colliders of the planned parts, in their
+// bodies' frames, on up to workers goroutines; each result goes to its
+// own slot, so the outcome does not depend on the worker count. Parts
+// whose body frame is degenerate are left out (body warns about them).
+func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
 	out := make(map[int]*made, len(parts))
-	for _, pi := range parts {
-		out[pi] = &made{}
+	for _, pp := range parts {
+		out[pp.part] = &made{}
 	}
-	workers := max(opt.Workers, 1)
-	sub := opt
-	sub.Workers = 1
+	workers = max(workers, 1)
+	sub := 1
 	if len(parts) < workers {
 		// Few parts: let the decompositions use the spare workers.
-		sub.Workers = workers
+		sub = workers
 	}
 	var g errgroup.Group
 	g.SetLimit(workers)
-	for _, pi := range parts {
-		p := &ex.Parts[pi]
-		f, _, err := frame(world[p.Root])
+	for _, pp := range parts {
+		p := &ex.Parts[pp.part]
+		f, _, err := frame(pp.body.world)
 		if err != nil {
-			delete(out, pi)
+			delete(out, pp.part)
 			continue
 		}
 		inv, _ := f.Inverse()
-		m := out[pi]
+		m := out[pp.part]
+		o := pp.opt
+		o.Workers = sub
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				m.err = err
@@ -305,7 +456,7 @@ func makeColliders(ctx context.Context, ex *mesh.Result, world []geom.Mat4, part
 			for i, v := range p.Vertices {
 				m.local[i] = inv.Point(v)
 			}
-			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, sub)
+			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, o)
 			return nil
 		})
 	}
@@ -313,16 +464,25 @@ func makeColliders(ctx context.Context, ex *mesh.Result, world []geom.Mat4, part
 	return out
 }
 
-func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat4, r int, parts []int, done map[int]*made, opt Options, rep *Report) error {
-	_, scale, err := frame(world)
+func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
+	r := b.node
+	_, scale, err := frame(b.world)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
 		return nil
 	}
+	total := 0
+	for _, pp := range b.parts {
+		m := done[pp.part]
+		if m.err != nil {
+			return fmt.Errorf("%s: %w", ex.Parts[pp.part].Name, m.err)
+		}
+		total += len(m.cs)
+	}
 	parent := r
-	if !isOne(scale) {
+	if !isOne(scale) && total > 0 {
 		g := gltfio.NewObject()
-		g.Set("name", baseName(a.Doc, r)+".colliders")
+		g.Set("name", bodyName(a, r, true)+".colliders")
 		g.Set("scale", []any{gltfio.Num(1 / scale[0]), gltfio.Num(1 / scale[1]), gltfio.Num(1 / scale[2])})
 		if parent, err = a.AppendNode(r, g); err != nil {
 			return err
@@ -330,23 +490,34 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 	}
 	var solids []solid
 	var masses []colliderMass
-	br := BodyReport{Node: r, Name: a.Doc.Nodes[r].Name}
-	for k, pi := range parts {
-		p := &ex.Parts[pi]
-		m := done[pi]
-		if m.err != nil {
-			return fmt.Errorf("%s: %w", p.Name, m.err)
-		}
+	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion}
+	for k, pp := range b.parts {
+		p := &ex.Parts[pp.part]
+		m := done[pp.part]
 		local, cs, notes := m.local, m.cs, m.notes
-		solids = append(solids, solid{local, p.Triangles})
+		if !hidden(a, p.Node) {
+			solids = append(solids, solid{local, p.Triangles})
+		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
 		}
-		rep.Parts = append(rep.Parts, partReport(r, p, a.Doc, local, cs, notes))
+		pr := partReport(r, p, a.Doc, local, cs, notes)
+		pr.Rule = pp.rule
+		if pp.reason != "" {
+			pr.Reason = strings.TrimPrefix(pr.Reason+"; ", "; ") + pp.reason
+		}
+		if len(cs) == 0 {
+			pr.Method = None
+		}
+		pr.Trigger = pp.trigger && len(cs) > 0
+		rep.Parts = append(rep.Parts, pr)
 		for j, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {
 				name = fmt.Sprintf("%s.collider%d.hull%d", partName(a.Doc, p), k, j)
+			}
+			if pp.trigger {
+				name = strings.Replace(name, ".collider", ".trigger", 1)
 			}
 			node := gltfio.NewObject()
 			node.Set("name", name)
@@ -364,16 +535,45 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 				}
 				c.Shape.Mesh = m
 			}
-			masses = append(masses, colliderMass{c.Mass, c.Convex})
+			if c.soup != nil {
+				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Binary)
+				if err != nil {
+					return fmt.Errorf("%s: %w", p.Name, err)
+				}
+				c.Shape.Mesh = m
+			}
+			if !pp.trigger {
+				// Triggers have no mass (OMI and KHR alike).
+				masses = append(masses, colliderMass{c.Mass, c.Convex})
+			}
 			idx, err := a.AppendNode(parent, node)
 			if err != nil {
 				return err
 			}
 			s := model.AddShape(c.Shape)
-			model.Node(idx).Collider = &physics.Collider{Shape: s, Material: -1, Filter: -1}
+			if pp.trigger {
+				model.Node(idx).Trigger = &physics.Trigger{Shape: s, Filter: res.filter}
+				rep.Triggers++
+			} else {
+				model.Node(idx).Collider = &physics.Collider{Shape: s, Material: res.material, Filter: res.filter}
+			}
 			rep.Colliders[string(c.Shape.Type)]++
 			br.Colliders++
 		}
+	}
+	if br.Colliders == 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: no colliders (method none); no body generated", nodeName(a.Doc, r)))
+		return nil
+	}
+	if b.motion != physics.Dynamic {
+		// Static and kinematic bodies take no mass: neither family uses
+		// it (KHR: isKinematic is infinite mass; OMI: only dynamic
+		// bodies use inertia), so none is written.
+		model.Node(r).Motion = &physics.Motion{Type: b.motion}
+		br.MassSource = "none (" + string(b.motion) + ")"
+		rep.BodyList = append(rep.BodyList, br)
+		rep.Bodies++
+		return nil
 	}
 	props, source, err := bodyMass(solids, masses)
 	var mo *physics.Motion
@@ -390,6 +590,29 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world geom.Mat
 	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
+}
+
+// hidden reports whether node n no longer renders its mesh (it became a
+// collider only): its geometry is not part of the body's mass.
+func hidden(a *gltfio.Asset, n int) bool {
+	o, _ := a.Tree.Arr("nodes")[n].(*gltfio.Object)
+	_, has := o.Get("mesh")
+	return !has
+}
+
+// bodyName names a body node for reports, or (nonEmpty) for the names
+// of generated children.
+func bodyName(a *gltfio.Asset, n int, nonEmpty bool) string {
+	if n < len(a.Doc.Nodes) {
+		if nonEmpty {
+			return baseName(a.Doc, n)
+		}
+		return a.Doc.Nodes[n].Name
+	}
+	o, _ := a.Tree.Arr("nodes")[n].(*gltfio.Object)
+	s, _ := o.Get("name")
+	name, _ := s.(string)
+	return name
 }
 
 // Collider is one collider made from a mesh instance, in the frame of
@@ -418,6 +641,8 @@ type Collider struct {
 	// overshoot is the collider's volume over the points' convex hull
 	// volume, minus one, when the method knew it (0 otherwise).
 	overshoot float64
+	// soup is the geometry of a trimesh collider (nil otherwise).
+	soup *soup
 }
 
 // partReport sums up the colliders made for one part.
@@ -461,23 +686,38 @@ func partReport(body int, p *mesh.Part, doc *gltf.Document, local []geom.Vec3, c
 func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) ([]Collider, []string, error) {
 	switch opt.Method {
 	case Hull:
-		h, err := hull.Build(vertices, hull.Options{MaxVertices: opt.MaxHullVertices})
+		h, err := hull.Build(vertices, hullOptions(opt))
 		if err != nil {
 			return nil, nil, err
 		}
 		return []Collider{hullCollider(h, Hull, vertices)}, nil, nil
 	case Decompose:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
-			Concavity: opt.Concavity, MaxHulls: opt.MaxHulls, MaxHullVertices: opt.MaxHullVertices, Workers: max(opt.Workers, 1),
+			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
+			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(opt.Workers, 1),
 		})
 		if err != nil {
 			return nil, nil, err
 		}
 		cs := make([]Collider, 0, len(res.Hulls))
-		for _, h := range res.Hulls {
+		notes := res.Notes
+		for i, h := range res.Hulls {
+			if opt.MaxHullFaces > 0 {
+				// The decomposition caps vertices only: rebuild each
+				// hull from its vertices within the face cap too.
+				hc, err := hull.Build(h.Vertices, hullOptions(opt))
+				if err != nil {
+					return nil, nil, fmt.Errorf("hull %d: %w", i, err)
+				}
+				h = hc
+			}
 			cs = append(cs, hullCollider(h, Decompose, nil))
 		}
-		return cs, res.Notes, nil
+		return cs, notes, nil
+	case Trimesh:
+		return []Collider{trimeshCollider(vertices, triangles)}, nil, nil
+	case None:
+		return nil, nil, nil
 	case AABB, Box, Sphere, Capsule, Cylinder:
 		c, err := primitive(vertices, opt)
 		return []Collider{c}, nil, err
@@ -485,6 +725,43 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		return autoColliders(ctx, vertices, triangles, opt)
 	}
 	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+}
+
+// hullOptions are the hull limits of opt: the vertex cap lowered to meet
+// the triangle cap (a closed triangulated convex polytope of V vertices
+// has 2V-4 triangles).
+func hullOptions(opt Options) hull.Options {
+	o := hull.Options{MaxVertices: opt.MaxHullVertices, MaxFaces: opt.MaxHullFaces}
+	if t := opt.MaxHullTriangles; t > 0 {
+		v := (t + 4) / 2
+		if o.MaxVertices == 0 {
+			o.MaxVertices = hull.DefaultMaxVertices
+		}
+		if o.MaxVertices < 0 || o.MaxVertices > v {
+			o.MaxVertices = v
+		}
+	}
+	return o
+}
+
+// soup is a trimesh collider's triangles.
+type soup struct {
+	vertices  []geom.Vec3
+	triangles [][3]uint32
+}
+
+// trimeshCollider makes the mesh itself the collider, with its mass
+// properties when it is closed (they matter only for reports: triangle
+// meshes are for static bodies).
+func trimeshCollider(vertices []geom.Vec3, triangles [][3]uint32) Collider {
+	c := Collider{Shape: physics.Shape{Type: physics.Trimesh}, Rotation: geom.IdentityQuat(), Method: Trimesh,
+		soup: &soup{vertices, triangles}}
+	if mass.IsClosedByPosition(vertices, triangles) {
+		if p, err := mass.Mesh(vertices, triangles); err == nil {
+			c.Mass = p
+		}
+	}
+	return c
 }
 
 // storedHull returns the hull as it will be stored: its vertices rounded
@@ -562,9 +839,11 @@ func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
 		c.Shape = physics.Shape{Type: physics.Sphere, Radius: r}
 		props = mass.Sphere(r)
 	case fit.KindCapsule:
-		r := math.Max(f.Radius, floor)
-		c.Shape = physics.Shape{Type: physics.Capsule, Height: f.Height, RadiusTop: r, RadiusBottom: r}
-		props = mass.Capsule(f.Height, r)
+		// A round part's best capsule is a sphere (height 0), which both
+		// schemas forbid: lengthen it to the floor, which only grows it.
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		c.Shape = physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: r, RadiusBottom: r}
+		props = mass.Capsule(h, r)
 	case fit.KindCylinder:
 		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
 		c.Shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
@@ -601,14 +880,52 @@ var familyKeys = map[Format][]string{
 	KHR: {physics.ExtKHRShapes, physics.ExtKHRBodies},
 }
 
-// shapeArray is where each family keeps its document-level shapes.
-var shapeArray = map[Format]string{OMI: physics.ExtOMIShape, KHR: physics.ExtKHRShapes}
+// docArray is a document-level array the generated physics appends to.
+type docArray struct{ ext, name string }
+
+// docArrays are, per family, where the shapes, physics materials and
+// collision filters live, in that order.
+var docArrays = map[Format][3]docArray{
+	OMI: {{physics.ExtOMIShape, "shapes"}, {physics.ExtOMIBody, "physicsMaterials"}, {physics.ExtOMIBody, "collisionFilters"}},
+	KHR: {{physics.ExtKHRShapes, "shapes"}, {physics.ExtKHRBodies, "physicsMaterials"}, {physics.ExtKHRBodies, "collisionFilters"}},
+}
+
+// withPlaceholders returns a copy of gen whose shapes, materials and
+// filters come after the given numbers of placeholders standing for the
+// document's existing ones, with every reference shifted to match.
+func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physics.Model {
+	m := gen.Clone()
+	ps := make([]physics.Shape, shapes)
+	for i := range ps {
+		ps[i] = physics.Shape{Type: physics.Box, Size: [3]float64{1, 1, 1}}
+	}
+	m.Shapes = append(ps, m.Shapes...)
+	m.Materials = append(make([]physics.Material, materials), m.Materials...)
+	m.Filters = append(make([]physics.Filter, filters), m.Filters...)
+	shift := func(i *int, by int) {
+		if *i >= 0 {
+			*i += by
+		}
+	}
+	for _, n := range m.Nodes {
+		if c := n.Collider; c != nil {
+			shift(&c.Shape, shapes)
+			shift(&c.Material, materials)
+			shift(&c.Filter, filters)
+		}
+		if t := n.Trigger; t != nil {
+			shift(&t.Shape, shapes)
+			shift(&t.Filter, filters)
+		}
+	}
+	return m
+}
 
 // emit encodes the generated model in the requested family and grafts it
 // into the tree without touching what was there: the document-level
-// shapes are appended after any existing ones (the encoder is given
-// placeholder shapes in their places so that the generated references
-// come out right), and only the generated model's nodes get extensions.
+// shapes, physics materials and collision filters are appended after any
+// existing ones (the encoder is given placeholders in their places so
+// that the generated references come out right), and only the generated model's nodes get extensions.
 // Every change is journaled, so a re-run can undo it.
 func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 	raw, err := a.Tree.MarshalJSON()
@@ -619,24 +936,17 @@ func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 	if err := json.Unmarshal(raw, doc); err != nil {
 		return err
 	}
-	arrayKey := shapeArray[opt.Format]
-	existing := len(a.Tree.Obj("extensions").Obj(arrayKey).Arr("shapes"))
+	// Existing document-level arrays: generated references must point
+	// past them.
+	exts := a.Tree.Obj("extensions")
+	existing := map[docArray]int{}
+	for _, d := range docArrays[opt.Format] {
+		existing[d] = len(exts.Obj(d.ext).Arr(d.name))
+	}
+	arr := docArrays[opt.Format]
 	m := gen
-	if existing > 0 {
-		m = gen.Clone()
-		placeholders := make([]physics.Shape, existing)
-		for i := range placeholders {
-			placeholders[i] = physics.Shape{Type: physics.Box, Size: [3]float64{1, 1, 1}}
-		}
-		m.Shapes = append(placeholders, m.Shapes...)
-		for _, n := range m.Nodes {
-			if n.Collider != nil && n.Collider.Shape >= 0 {
-				n.Collider.Shape += existing
-			}
-			if n.Trigger != nil && n.Trigger.Shape >= 0 {
-				n.Trigger.Shape += existing
-			}
-		}
+	if existing[arr[0]]+existing[arr[1]]+existing[arr[2]] > 0 {
+		m = withPlaceholders(gen, existing[arr[0]], existing[arr[1]], existing[arr[2]])
 	}
 	nodesBefore := len(doc.Nodes)
 	switch opt.Format {
@@ -673,23 +983,29 @@ func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 		if err != nil {
 			return err
 		}
-		if _, had := a.Tree.Obj("extensions").Get(k); !had {
+		if _, had := exts.Get(k); !had {
 			if err := a.Set(tv, "extensions", k); err != nil {
 				return err
 			}
 			continue
 		}
-		if k != arrayKey {
-			continue // only shapes are generated at document level
-		}
 		enc, _ := tv.(*gltfio.Object)
-		shapes := enc.Arr("shapes")
-		if len(shapes) < existing {
-			return errors.New("internal: encoder dropped placeholder shapes")
-		}
-		merged := append(append([]any{}, a.Tree.Obj("extensions").Obj(k).Arr("shapes")...), shapes[existing:]...)
-		if err := a.Set(merged, "extensions", k, "shapes"); err != nil {
-			return err
+		for _, d := range docArrays[opt.Format] {
+			if d.ext != k {
+				continue
+			}
+			items := enc.Arr(d.name)
+			n := existing[d]
+			if len(items) < n {
+				return fmt.Errorf("internal: encoder dropped placeholder %s", d.name)
+			}
+			if len(items) == n {
+				continue
+			}
+			merged := append(append([]any{}, exts.Obj(k).Arr(d.name)...), items[n:]...)
+			if err := a.Set(merged, "extensions", k, d.name); err != nil {
+				return err
+			}
 		}
 	}
 	for _, i := range gen.NodeIndices() {

@@ -1,6 +1,8 @@
 package generate
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 
 	"github.com/autocollide/autocollide/geom"
@@ -25,11 +27,13 @@ const (
 	BodiesPerRoot BodyMode = "root"
 	// BodiesPerNode makes each node with a mesh a body.
 	BodiesPerNode BodyMode = "node"
-	// BodiesPerFile makes one body of the whole scene.
+	// BodiesPerFile makes one body of the whole scene: its only root
+	// holding geometry, or else a generated node that gathers the scene's
+	// roots (a file without scenes falls back to BodiesPerRoot).
 	BodiesPerFile BodyMode = "file"
-	// BodiesByPattern makes each node whose name matches
-	// Options.BodyPattern a body; geometry outside every match falls back
-	// to BodiesPerRoot.
+	// BodiesByPattern makes each node whose name matches Body.Pattern a
+	// body (the nearest match above a mesh instance, itself included);
+	// geometry outside every match falls back to BodiesPerRoot.
 	BodiesByPattern BodyMode = "pattern"
 )
 
@@ -77,6 +81,7 @@ type BodySettings struct {
 	Mode    BodyMode
 	Pattern *regexp.Regexp
 	// Motion is the motion type of generated bodies ("" = dynamic).
+	// Static and kinematic bodies are written without mass or inertia.
 	Motion physics.MotionType
 	// Material, when set, is the physics material of every generated
 	// collider, and Filter its collision filter.
@@ -88,4 +93,23 @@ type BodySettings struct {
 	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
 	// -convcolonly, -rigid and their _col spellings).
 	NamingConventions bool
+}
+
+// check reports settings no body can be made from.
+func (b BodySettings) check() error {
+	switch b.Mode {
+	case "", BodiesPerRoot, BodiesPerNode, BodiesPerFile:
+	case BodiesByPattern:
+		if b.Pattern == nil {
+			return errors.New("body mode pattern needs a pattern")
+		}
+	default:
+		return fmt.Errorf("body mode %q: want root, node, file or pattern", b.Mode)
+	}
+	switch b.Motion {
+	case "", physics.Static, physics.Kinematic, physics.Dynamic:
+	default:
+		return fmt.Errorf("motion %q: want static, kinematic or dynamic", b.Motion)
+	}
+	return nil
 }

@@ -1,0 +1,134 @@
+package generate
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Artists' naming conventions (Options.Body.NamingConventions).
+//
+// Unreal Engine's FBX/glTF import treats a mesh named
+// UCX_<RenderName>[_NN] (convex), UBX_ (box), USP_ (sphere) or UCP_
+// (capsule) as a hand-made collision shape of the render mesh named
+// RenderName: autocollide fits that shape to the collision mesh's
+// vertices (UCX_: their convex hull), puts it on the render mesh's body,
+// stops the collision mesh from rendering, and generates nothing for the
+// render mesh itself.
+//
+// Godot's scene import reads suffixes on node names, separated by "-",
+// "_" or "$" and case-insensitive:
+//
+//	-col          keep the mesh; add a static triangle-mesh collider
+//	-colonly      the mesh becomes a static triangle-mesh collider only
+//	-convcol      keep the mesh; add a static convex-hull collider
+//	-convcolonly  the mesh becomes a static convex-hull collider only
+//	-rigid        the node becomes a dynamic rigid body
+//
+// Godot makes a StaticBody3D for the collision hints; here the hint
+// makes the body the node belongs to static, unless that body is a
+// -rigid node, whose collision shapes the hinted meshes then are (a
+// triangle mesh on a dynamic body becomes a decomposition, see Trimesh).
+// "Only" means the node no longer references its mesh for rendering,
+// while the collider still holds the geometry.
+
+// unrealHint is what an Unreal collision prefix asks for: a method, and
+// the render mesh it belongs to (one of cands, once found).
+type unrealHint struct {
+	method Method
+	cands  []string
+	render string
+}
+
+var unrealPrefixes = []struct {
+	prefix string
+	method Method
+}{
+	{"UCX_", Hull},
+	{"UBX_", Box},
+	{"USP_", Sphere},
+	{"UCP_", Capsule},
+}
+
+// unrealName parses an Unreal collision name. The candidates are the
+// render names it may refer to, the longest first: "UCX_Chair_01" may
+// name "Chair_01" or "Chair".
+func unrealName(name string) (Method, []string, bool) {
+	for _, p := range unrealPrefixes {
+		if len(name) <= len(p.prefix) || !strings.EqualFold(name[:len(p.prefix)], p.prefix) {
+			continue
+		}
+		rest := name[len(p.prefix):]
+		cands := []string{rest}
+		if i := strings.LastIndexByte(rest, '_'); i > 0 {
+			if _, err := strconv.Atoi(rest[i+1:]); err == nil {
+				cands = append(cands, rest[:i])
+			}
+		}
+		return p.method, cands, true
+	}
+	return "", nil, false
+}
+
+// godotHint is what a Godot name suffix asks for.
+type godotHint int
+
+const (
+	godotNone godotHint = iota
+	godotCol
+	godotColOnly
+	godotConvCol
+	godotConvColOnly
+	godotRigid
+)
+
+// godotSuffixes are tried in this order, so that "-convcolonly" is not
+// read as "-colonly" or "-col".
+var godotSuffixes = []struct {
+	word string
+	hint godotHint
+}{
+	{"convcolonly", godotConvColOnly},
+	{"colonly", godotColOnly},
+	{"convcol", godotConvCol},
+	{"col", godotCol},
+	{"rigid", godotRigid},
+}
+
+// godotName parses a Godot import hint at the end of a node name.
+func godotName(name string) godotHint {
+	low := strings.ToLower(name)
+	for _, s := range godotSuffixes {
+		n := len(s.word) + 1
+		if len(low) <= n || !strings.HasSuffix(low, s.word) {
+			continue
+		}
+		switch low[len(low)-n] {
+		case '-', '_', '$':
+			return s.hint
+		}
+	}
+	return godotNone
+}
+
+// collider says whether the hint asks for a collider, and which.
+func (h godotHint) collider() (Method, bool) {
+	switch h {
+	case godotCol, godotColOnly:
+		return Trimesh, true
+	case godotConvCol, godotConvColOnly:
+		return Hull, true
+	}
+	return "", false
+}
+
+// only says whether the hinted mesh stops rendering.
+func (h godotHint) only() bool { return h == godotColOnly || h == godotConvColOnly }
+
+func (h godotHint) String() string {
+	for _, s := range godotSuffixes {
+		if s.hint == h {
+			return "-" + s.word
+		}
+	}
+	return ""
+}

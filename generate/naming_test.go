@@ -1,0 +1,133 @@
+package generate
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/physics"
+)
+
+// TestNamingParse: the prefixes and suffixes are read as Unreal and Godot
+// read them, and ordinary names are left alone.
+func TestNamingParse(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		m     Method
+		cands []string
+	}{
+		{"UCX_Chair", Hull, []string{"Chair"}},
+		{"UCX_Chair_01", Hull, []string{"Chair_01", "Chair"}},
+		{"ubx_Crate_2", Box, []string{"Crate_2", "Crate"}},
+		{"USP_Ball", Sphere, []string{"Ball"}},
+		{"UCP_Pole_x", Capsule, []string{"Pole_x"}},
+		{"UCX_", "", nil},
+		{"Chair", "", nil},
+		{"XUCX_Chair", "", nil},
+	} {
+		m, cands, ok := unrealName(c.name)
+		if ok != (c.m != "") || m != c.m || !slices.Equal(cands, c.cands) {
+			t.Errorf("%q: %q %v %v", c.name, m, cands, ok)
+		}
+	}
+	for name, want := range map[string]godotHint{
+		"Wall-col": godotCol, "Wall_col": godotCol, "Wall$COL": godotCol, "Wall-colonly": godotColOnly,
+		"Rock-convcol": godotConvCol, "Rock_convcolonly": godotConvColOnly, "Barrel-rigid": godotRigid,
+		"Protocol": godotNone, "col": godotNone, "-col": godotNone, "Wall-collider": godotNone, "Frigid": godotNone,
+	} {
+		if got := godotName(name); got != want {
+			t.Errorf("%q: %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestGodotCol: -col keeps the mesh rendering and adds a static
+// triangle-mesh collider; under a -rigid node the same hint becomes the
+// rigid body's decomposition, with a warning; and with the conventions
+// off the names mean nothing.
+func TestGodotCol(t *testing.T) {
+	wall, wallT := boxMesh(geom.Vec3{0, 1, 0}, geom.Vec3{4, 2, 0.2})
+	cart, cartT := boxMesh(geom.Vec3{0, 0.5, 0}, geom.Vec3{1, 1, 1})
+	data := buildGLTF(t, []fnode{
+		{name: "Wall-col", v: wall, t: wallT},
+		{name: "Cart-rigid", children: []int{2}, at: geom.Vec3{0, 0, 2}},
+		{name: "CartBody_col", v: cart, t: cartT},
+	}, []int{0, 1})
+	for _, f := range []Format{OMI, KHR} {
+		g := gen(t, data, Options{Format: f, Method: Sphere, Body: BodySettings{NamingConventions: true}})
+		if len(g.rep.BodyList) != 2 || g.rep.BodyList[0].Motion != physics.Static || g.rep.BodyList[1].Motion != physics.Dynamic {
+			t.Fatalf("%s: bodies %+v", f, g.rep.BodyList)
+		}
+		if g.file.Doc.Nodes[0].Mesh == nil || g.file.Doc.Nodes[2].Mesh == nil {
+			t.Errorf("%s: a -col mesh stopped rendering", f)
+		}
+		types := map[int]physics.ShapeType{}
+		for col, parent := range g.colliderParents() {
+			types[parent] = g.model.Shapes[g.model.Nodes[col].Collider.Shape].Type
+		}
+		if types[0] != physics.Trimesh || types[1] != physics.Convex {
+			t.Errorf("%s: collider types by body %v", f, types)
+		}
+		if len(g.rep.Warnings) != 1 || !strings.Contains(g.rep.Warnings[0], "static body") {
+			t.Errorf("%s: warnings %v", f, g.rep.Warnings)
+		}
+	}
+	g := gen(t, data, Options{Method: Sphere})
+	for col := range g.colliderParents() {
+		if s := g.model.Shapes[g.model.Nodes[col].Collider.Shape].Type; s != physics.Sphere {
+			t.Errorf("conventions off: %s collider", s)
+		}
+	}
+}
+
+// TestNamingUndo: what the conventions change (meshes that stop
+// rendering) is undone by a re-run, in both families: stripping the
+// output gives each fixture back, and generating again the same bytes.
+func TestNamingUndo(t *testing.T) {
+	for name, data := range namingFixtures(t) {
+		for _, f := range []Format{OMI, KHR} {
+			g := gen(t, data, Options{Format: f, Method: Hull, Body: BodySettings{NamingConventions: true}})
+			hidden := 0
+			for _, p := range g.rep.Parts {
+				if g.file.Doc.Nodes[p.Node].Mesh == nil {
+					hidden++
+				}
+			}
+			want := 1 // the collision mesh
+			if name == "godot_rigid.gltf" {
+				want = 0
+			}
+			if hidden != want {
+				t.Errorf("%s (%s): %d meshes stopped rendering, want %d", name, f, hidden, want)
+			}
+		}
+	}
+}
+
+// TestUnrealMatching: a collision mesh finds its render mesh by node or
+// mesh name; one that names no render mesh is an ordinary mesh, with a
+// warning.
+func TestUnrealMatching(t *testing.T) {
+	seat, seatT := boxMesh(geom.Vec3{0, 0.2, 0}, geom.Vec3{0.4, 0.4, 0.4})
+	col, colT := boxMesh(geom.Vec3{0, 0.2, 0}, geom.Vec3{0.42, 0.42, 0.42})
+	data := buildGLTF(t, []fnode{
+		{name: "Stool", meshName: "StoolMesh", v: seat, t: seatT},
+		{name: "USP_StoolMesh", v: col, t: colT},
+		{name: "UCX_Ghost_01", v: col, t: colT, at: geom.Vec3{3, 0, 0}},
+	}, []int{0, 1, 2})
+	g := gen(t, data, Options{Method: AABB, Body: BodySettings{NamingConventions: true}})
+	got := map[string]Method{}
+	for _, p := range g.rep.Parts {
+		got[p.Name] = p.Method
+	}
+	if got["Stool"] != None || got["USP_StoolMesh"] != Sphere || got["UCX_Ghost_01"] != AABB {
+		t.Errorf("methods %v", got)
+	}
+	if len(g.rep.Warnings) != 1 || !strings.Contains(g.rep.Warnings[0], "Ghost_01 or Ghost") {
+		t.Errorf("warnings %v", g.rep.Warnings)
+	}
+	if g.file.Doc.Nodes[1].Mesh != nil || g.file.Doc.Nodes[2].Mesh == nil {
+		t.Error("USP_StoolMesh still renders, or UCX_Ghost_01 stopped")
+	}
+}
