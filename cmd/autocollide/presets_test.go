@@ -28,14 +28,6 @@ import (
 var presetSubset = []string{"Box", "BoxTextured", "Cube", "SimpleMeshes", "MultipleScenes", "SimpleInstancing",
 	"MeshPrimitiveModes", "NegativeScaleTest", "RiggedFigure", "Triangle", "Avocado"}
 
-// knownIssues are failures this test finds in other packages, logged
-// instead of failed until their owners fix them; keyed preset/folder.
-var knownIssues = map[string]string{
-	// fit/generate: a sphere-like part's minimum capsule has mid-height 0
-	// (or 1e-14), which the schemas of both families refuse (> 0).
-	"character/NegativeScaleTest": "capsule of height 0",
-}
-
 // corpusFolders returns the corpus's top folders: the subset, or all of
 // them for the full matrix, leaving out those of Draco files (refused).
 func corpusFolders(t *testing.T, full bool) (root string, folders []string) {
@@ -83,16 +75,9 @@ func TestPresetsOnCorpus(t *testing.T) {
 	}
 	out := t.TempDir()
 	type output struct{ preset, in, out string }
-	// fail reports a problem of an output, or logs it when it is a known
-	// issue of another package.
+	// fail reports a problem of an output.
 	fail := func(o output, format string, args ...any) {
-		msg := fmt.Sprintf("%s: %s: ", o.preset, o.in) + fmt.Sprintf(format, args...)
-		rel, _ := filepath.Rel(root, o.in)
-		if issue, ok := knownIssues[o.preset+"/"+strings.Split(filepath.ToSlash(rel), "/")[0]]; ok {
-			t.Logf("known issue (%s): %s", issue, msg)
-			return
-		}
-		t.Error(msg)
+		t.Errorf("%s: %s: %s", o.preset, o.in, fmt.Sprintf(format, args...))
 	}
 	var outputs []output
 	for _, preset := range profiles.Presets() {
