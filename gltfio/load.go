@@ -102,6 +102,16 @@ func load(path string, lim Limits, strip bool) (*Asset, error) {
 	if err != nil {
 		return nil, err
 	}
+	if int64(len(raw)) != st.Size() {
+		return nil, fmt.Errorf("file changed while it was read (%d bytes read, %d expected)", len(raw), st.Size())
+	}
+	return parse(path, raw, lim, strip)
+}
+
+// parse builds an Asset from a file's bytes; path names the file and
+// locates its external buffers.
+func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
+	var err error
 	a := &Asset{Path: path}
 	jsonBytes := raw
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) == glbMagic {
