@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // MaxJSONDepth bounds the nesting depth of a glTF JSON document. Real
@@ -113,15 +114,19 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 }
 
 // ParseJSON parses one JSON document into an ordered tree. It refuses
-// duplicate keys, nesting deeper than MaxJSONDepth, and trailing data.
+// invalid UTF-8, duplicate keys, nesting deeper than MaxJSONDepth, arrays
+// longer than DefaultMaxElements, and trailing data.
 func ParseJSON(data []byte) (*Object, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := parseValue(dec, 0, "")
+	return parseJSON(data, DefaultMaxElements)
+}
+
+func parseJSON(data []byte, maxElements int) (*Object, error) {
+	p := newParser(data, maxElements)
+	v, err := p.value(0, "")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if _, err := p.dec.Token(); err != io.EOF {
 		return nil, errors.New("trailing data after the JSON document")
 	}
 	o, ok := v.(*Object)
@@ -131,23 +136,51 @@ func ParseJSON(data []byte) (*Object, error) {
 	return o, nil
 }
 
-func parseValue(dec *json.Decoder, depth int, path string) (any, error) {
+// parser reads a JSON document token by token, checking as it goes that
+// every token's bytes are valid UTF-8 (encoding/json would silently
+// replace them) and that no array outgrows maxElements (0: no limit).
+type parser struct {
+	data        []byte
+	dec         *json.Decoder
+	maxElements int
+}
+
+func newParser(data []byte, maxElements int) *parser {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return &parser{data: data, dec: dec, maxElements: maxElements}
+}
+
+// token reads the next token; path locates it in errors.
+func (p *parser) token(path string) (json.Token, error) {
+	start := p.dec.InputOffset()
+	tok, err := p.dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+	}
+	if raw := p.data[start:p.dec.InputOffset()]; !utf8.Valid(raw) {
+		return nil, fmt.Errorf("%s: invalid UTF-8 near byte %d (glTF JSON must be UTF-8)", pathOrRoot(path), start)
+	}
+	return tok, nil
+}
+
+func (p *parser) value(depth int, path string) (any, error) {
 	if depth > MaxJSONDepth {
 		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", pathOrRoot(path), MaxJSONDepth)
 	}
-	tok, err := dec.Token()
+	tok, err := p.token(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+		return nil, err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
 		switch t {
 		case '{':
 			o := NewObject()
-			for dec.More() {
-				kt, err := dec.Token()
+			for p.dec.More() {
+				kt, err := p.token(path)
 				if err != nil {
-					return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+					return nil, err
 				}
 				k, ok := kt.(string)
 				if !ok {
@@ -156,27 +189,30 @@ func parseValue(dec *json.Decoder, depth int, path string) (any, error) {
 				if _, dup := o.vals[k]; dup {
 					return nil, fmt.Errorf("%s: duplicate key %q", pathOrRoot(path), k)
 				}
-				v, err := parseValue(dec, depth+1, path+"."+k)
+				v, err := p.value(depth+1, path+"."+k)
 				if err != nil {
 					return nil, err
 				}
 				o.Set(k, v)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			if _, err := p.token(path); err != nil {
+				return nil, err
 			}
 			return o, nil
 		case '[':
 			a := []any{}
-			for i := 0; dec.More(); i++ {
-				v, err := parseValue(dec, depth+1, fmt.Sprintf("%s[%d]", path, i))
+			for i := 0; p.dec.More(); i++ {
+				if i == p.maxElements && p.maxElements > 0 {
+					return nil, fmt.Errorf("%s: more than %d elements (the limit on any array)", pathOrRoot(path), p.maxElements)
+				}
+				v, err := p.value(depth+1, fmt.Sprintf("%s[%d]", path, i))
 				if err != nil {
 					return nil, err
 				}
 				a = append(a, v)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			if _, err := p.token(path); err != nil {
+				return nil, err
 			}
 			return a, nil
 		}
@@ -294,9 +330,7 @@ func FromGo(v any) (any, error) {
 
 // FromJSON parses any JSON value into tree form.
 func FromJSON(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	return parseValue(dec, 0, "")
+	return newParser(raw, 0).value(0, "")
 }
 
 // Num returns a JSON number for f, formatted the shortest way that

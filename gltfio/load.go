@@ -16,20 +16,21 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// Limits bounds what Load accepts. Zero fields take the defaults.
+// Limits bounds what Load accepts, so that hostile input fails early with
+// a clear error instead of exhausting memory or time. Zero fields take the
+// defaults (see limits.go).
 type Limits struct {
 	// MaxFileSize bounds the input file and each external buffer, in bytes.
 	MaxFileSize int64
-}
-
-// DefaultMaxFileSize is the default bound on a file's size: 2 GiB.
-const DefaultMaxFileSize = 2 << 30
-
-func (l Limits) maxFile() int64 {
-	if l.MaxFileSize <= 0 {
-		return DefaultMaxFileSize
-	}
-	return l.MaxFileSize
+	// MaxTriangles bounds the triangles of the default scene counted with
+	// every instance (nodes and GPU instances), from declared counts.
+	MaxTriangles int64
+	// MaxInstances bounds the mesh instances of the default scene (nodes
+	// and GPU instances).
+	MaxInstances int64
+	// MaxElements bounds the length of every JSON array (nodes, accessors,
+	// children, ...).
+	MaxElements int
 }
 
 // Asset is a loaded glTF file.
@@ -127,7 +128,7 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 	if t := bytes.TrimLeft(jsonBytes, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a glTF file (neither GLB nor a JSON object)")
 	}
-	tree, err := ParseJSON(jsonBytes)
+	tree, err := parseJSON(jsonBytes, lim.maxElements())
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +142,9 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 		}
 	}
 	if err := a.decodeTyped(); err != nil {
+		return nil, err
+	}
+	if err := checkScale(a.Tree, lim); err != nil {
 		return nil, err
 	}
 	if err := a.loadBuffers(lim); err != nil {
