@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -166,7 +167,11 @@ func (p *parser) token(path string) (json.Token, error) {
 
 func (p *parser) value(depth int, path string) (any, error) {
 	if depth > MaxJSONDepth {
-		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", pathOrRoot(path), MaxJSONDepth)
+		where := pathOrRoot(path)
+		if len(where) > 100 {
+			where = strings.ToValidUTF8(where[:60]+"…"+where[len(where)-30:], "")
+		}
+		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", where, MaxJSONDepth)
 	}
 	tok, err := p.token(path)
 	if err != nil {
