@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/autocollide/autocollide/gltfio"
 )
 
 // assetContext returns the context one asset is generated under: the
@@ -19,4 +21,12 @@ func assetContext(run context.Context, timeout time.Duration) (context.Context, 
 // while the run itself goes on (valid after the asset's cancel too).
 func timedOut(run, asset context.Context) bool {
 	return run.Err() == nil && errors.Is(asset.Err(), context.DeadlineExceeded)
+}
+
+// outputFS returns fsys, or the operating system's file system when nil.
+func outputFS(fsys gltfio.FS) gltfio.FS {
+	if fsys == nil {
+		return gltfio.OSFS{}
+	}
+	return fsys
 }

@@ -60,6 +60,9 @@ type Options struct {
 	// Timeout, if positive, bounds the generation of each asset; an asset
 	// over it fails and the run goes on.
 	Timeout time.Duration
+	// FS is what outputs are written through (nil: the operating
+	// system's); tests use it to fail writes.
+	FS gltfio.FS
 	// Progress, if set, hears about each asset, in job order.
 	Progress Progress
 }
@@ -291,7 +294,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
 		return fail(err)
 	}
-	if err := a.Save(j.Output); err != nil {
+	if err := a.SaveTo(outputFS(opt.FS), j.Output); err != nil {
 		return fail(err)
 	}
 	r.asset.Status = OK
