@@ -18,10 +18,10 @@ const (
 	// DefaultMaxInstances bounds the mesh instances of the scene: each
 	// becomes a collider.
 	DefaultMaxInstances = 100_000
-	// DefaultMaxElements bounds every JSON array: a node costs about a
-	// kilobyte once parsed, so a quarter million nodes is the largest
-	// scene loaded by default.
-	DefaultMaxElements = 250_000
+	// DefaultMaxElements bounds every JSON array: a node with a name and a
+	// matrix costs about 3 kB while it is parsed and decoded, so the
+	// largest node array loaded by default stays near 300 MB.
+	DefaultMaxElements = 100_000
 )
 
 func (l Limits) maxFile() int64 { return orDefault(l.MaxFileSize, DefaultMaxFileSize) }

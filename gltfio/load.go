@@ -141,10 +141,10 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 			return nil, err
 		}
 	}
-	if err := a.decodeTyped(); err != nil {
+	if err := checkScale(a.Tree, lim); err != nil {
 		return nil, err
 	}
-	if err := checkScale(a.Tree, lim); err != nil {
+	if err := a.decodeTyped(); err != nil {
 		return nil, err
 	}
 	if err := a.loadBuffers(lim); err != nil {

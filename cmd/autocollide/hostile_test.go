@@ -170,7 +170,25 @@ func TestHostileInputs(t *testing.T) {
 					w.WriteString(`,{"mesh":0}`)
 				}
 			}}.write(t, filepath.Join(dir, "million-nodes.gltf"))
-		}, nil, "nodes[0].children: more than 250000 elements"},
+		}, nil, "nodes[0].children: more than 100000 elements"},
+		{"100,000 nodes with names and matrices", func(t *testing.T) string {
+			// The largest hierarchy the array limit lets through, each
+			// node as heavy as usual: it loads, and has no geometry.
+			const n = 100_000
+			return fixture{nodes: func(w *bytes.Buffer) {
+				w.WriteString(`{"children":[`)
+				for i := 1; i < n; i++ {
+					if i > 1 {
+						w.WriteByte(',')
+					}
+					fmt.Fprint(w, i)
+				}
+				w.WriteString(`]}`)
+				for i := 1; i < n; i++ {
+					fmt.Fprintf(w, `,{"name":"node%d","matrix":[1,0,0,0,0,1,0,0,0,0,1,0,%d,0,0,1]}`, i, i)
+				}
+			}}.write(t, filepath.Join(dir, "many-nodes.gltf"))
+		}, nil, "no triangle geometry in the scene"},
 		{"a million GPU instances", func(t *testing.T) string {
 			const n = 1_000_000
 			// The TRANSLATION accessor's 12 MB live in an external file.
