@@ -1,7 +1,10 @@
 package gltfio
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 )
 
 // Defaults of the Limits fields. They keep the memory of loading and
@@ -194,4 +197,22 @@ func nodeLabel(node *Object, i int) string {
 		}
 	}
 	return fmt.Sprintf("nodes[%d]", i)
+}
+
+// checkResource refuses an image file that copying or hashing it could
+// not bound: not a regular file (a link to a device, a pipe) or over the
+// file size limit. A missing file is left to whoever reads it.
+func checkResource(path string, lim Limits) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !st.Mode().IsRegular():
+		return errors.New("not a regular file")
+	case st.Size() > lim.maxFile():
+		return fmt.Errorf("file is %d bytes, over the limit of %d", st.Size(), lim.maxFile())
+	}
+	return nil
 }

@@ -20,7 +20,8 @@ import (
 // a clear error instead of exhausting memory or time. Zero fields take the
 // defaults (see limits.go).
 type Limits struct {
-	// MaxFileSize bounds the input file and each external buffer, in bytes.
+	// MaxFileSize bounds the input file and each external buffer and
+	// image, in bytes.
 	MaxFileSize int64
 	// MaxTriangles bounds the triangles of the default scene counted with
 	// every instance (nodes and GPU instances), from declared counts.
@@ -150,7 +151,7 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 	if err := a.loadBuffers(lim); err != nil {
 		return nil, err
 	}
-	if err := a.checkImages(); err != nil {
+	if err := a.checkImages(lim); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -296,7 +297,7 @@ func isMeshoptFallback(bo *Object) bool {
 	return false
 }
 
-func (a *Asset) checkImages() error {
+func (a *Asset) checkImages(lim Limits) error {
 	for i, im := range a.Tree.Arr("images") {
 		o, _ := im.(*Object)
 		v, _ := o.Get("uri")
@@ -307,6 +308,9 @@ func (a *Asset) checkImages() error {
 		rel, err := LocalURI(uri)
 		if err != nil {
 			return fmt.Errorf("images[%d].uri: %w", i, err)
+		}
+		if err := checkResource(filepath.Join(filepath.Dir(a.Path), filepath.FromSlash(rel)), lim); err != nil {
+			return fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 		}
 		a.Resources = append(a.Resources, rel)
 	}

@@ -106,6 +106,7 @@ type fixture struct {
 	nodes                             func(w *bytes.Buffer) // writes the nodes array's members
 	meshes, buffers, views, accessors []string              // JSON items appended to each array
 	extensionsUsed                    string                // JSON array, if any
+	extra                             string                // further top-level members, after a comma
 }
 
 func (f fixture) write(t *testing.T, path string) string {
@@ -121,7 +122,7 @@ func (f fixture) write(t *testing.T, path string) string {
 	if f.extensionsUsed != "" {
 		w.WriteString(`,"extensionsUsed":` + f.extensionsUsed)
 	}
-	w.WriteString("}")
+	w.WriteString(f.extra + "}")
 	if err := os.WriteFile(path, w.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -243,6 +244,23 @@ func TestHostileInputs(t *testing.T) {
 			}
 			return p
 		}, nil, "buffers[0].uri: byteLength 2000000000 exceeds the data: URI's 36 bytes"},
+		{"image linked to /dev/zero", func(t *testing.T) string {
+			if err := os.Symlink("/dev/zero", filepath.Join(dir, "endless.png")); err != nil {
+				t.Skip(err)
+			}
+			return fixture{nodes: func(w *bytes.Buffer) { w.WriteString(`{"mesh":0}`) },
+				extra: `,"images":[{"uri":"endless.png"}]`}.write(t, filepath.Join(dir, "endless-image.gltf"))
+		}, nil, `images[0].uri "endless.png": not a regular file`},
+		{"image of 2 GB", func(t *testing.T) string {
+			if err := os.WriteFile(filepath.Join(dir, "huge.png"), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(filepath.Join(dir, "huge.png"), 2_000_000_000); err != nil {
+				t.Fatal(err)
+			}
+			return fixture{nodes: func(w *bytes.Buffer) { w.WriteString(`{"mesh":0}`) },
+				extra: `,"images":[{"uri":"huge.png"}]`}.write(t, filepath.Join(dir, "huge-image.gltf"))
+		}, nil, `images[0].uri "huge.png": file is 2000000000 bytes, over the limit`},
 		{"deeply nested JSON", func(t *testing.T) string {
 			p := filepath.Join(dir, "nested.gltf")
 			const n = 1_000_000
