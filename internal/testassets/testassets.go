@@ -5,6 +5,7 @@ package testassets
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -87,4 +88,20 @@ func missing(t testing.TB, what string) {
 		t.Fatalf("missing %s", what)
 	}
 	t.Skipf("missing %s", what)
+}
+
+// Decoded returns a copy of the shared asset at path with its
+// KHR_draco_mesh_compression decoded, written as GLB into a test temporary
+// folder by the pinned glTF-Transform CLI (test tooling: autocollide itself
+// refuses Draco). The corpus's only CesiumMilkTruck is Draco-compressed;
+// this is how tests look at its parts.
+func Decoded(t testing.TB, path string) string {
+	t.Helper()
+	cli := filepath.Join(Tools(t), "node_modules", ".bin", "gltf-transform")
+	out := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+".glb")
+	cmd := exec.Command(cli, "copy", path, out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gltf-transform copy %s: %v\n%s", path, err, msg)
+	}
+	return out
 }
