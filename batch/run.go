@@ -57,6 +57,12 @@ type Options struct {
 	ToolVersion string
 	// Limits bound what each load accepts.
 	Limits gltfio.Limits
+	// Timeout, if positive, bounds the generation of each asset; an asset
+	// over it fails and the run goes on.
+	Timeout time.Duration
+	// FS is what outputs are written through (nil: the operating
+	// system's); tests use it to fail writes.
+	FS gltfio.FS
 	// Progress, if set, hears about each asset, in job order.
 	Progress Progress
 	// Previews draws each written or cached output (Write mode only),
@@ -219,7 +225,12 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
 			return fail(err)
 		}
-		rep, err := g4mf.Generate(ctx, j.Input, j.Output, opt.Generate)
+		actx, cancel := assetContext(ctx, opt.Timeout)
+		rep, err := g4mf.Generate(actx, j.Input, j.Output, opt.Generate)
+		cancel()
+		if err != nil && timedOut(ctx, actx) {
+			return fail(fmt.Errorf("%s: not done within the time limit of %v (--timeout)", j.Input, opt.Timeout))
+		}
 		if err != nil {
 			return fail(err)
 		}
@@ -261,7 +272,12 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		return r
 	}
 
-	rep, err := generate.Asset(ctx, a, gopt)
+	actx, cancel := assetContext(ctx, opt.Timeout)
+	rep, err := generate.Asset(actx, a, gopt)
+	cancel()
+	if err != nil && timedOut(ctx, actx) {
+		return fail(fmt.Errorf("%s: not done within the time limit of %v (--timeout)", j.Input, opt.Timeout))
+	}
 	if err != nil && ctx.Err() != nil {
 		return stop("while it was generated")
 	}
@@ -295,7 +311,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
 		return fail(err)
 	}
-	if err := a.Save(j.Output); err != nil {
+	if err := a.SaveTo(outputFS(opt.FS), j.Output); err != nil {
 		return fail(err)
 	}
 	r.asset.Status = OK

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // MaxJSONDepth bounds the nesting depth of a glTF JSON document. Real
@@ -113,15 +115,19 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 }
 
 // ParseJSON parses one JSON document into an ordered tree. It refuses
-// duplicate keys, nesting deeper than MaxJSONDepth, and trailing data.
+// invalid UTF-8, duplicate keys, nesting deeper than MaxJSONDepth, arrays
+// longer than DefaultMaxElements, and trailing data.
 func ParseJSON(data []byte) (*Object, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := parseValue(dec, 0, "")
+	return parseJSON(data, DefaultMaxElements)
+}
+
+func parseJSON(data []byte, maxElements int) (*Object, error) {
+	p := newParser(data, maxElements)
+	v, err := p.value()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if _, err := p.dec.Token(); err != io.EOF {
 		return nil, errors.New("trailing data after the JSON document")
 	}
 	o, ok := v.(*Object)
@@ -131,56 +137,119 @@ func ParseJSON(data []byte) (*Object, error) {
 	return o, nil
 }
 
-func parseValue(dec *json.Decoder, depth int, path string) (any, error) {
-	if depth > MaxJSONDepth {
-		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", pathOrRoot(path), MaxJSONDepth)
+// parser reads a JSON document token by token, checking as it goes that
+// every token's bytes are valid UTF-8 (encoding/json would silently
+// replace them) and that no array outgrows maxElements (0: no limit).
+// It keeps the path to the value being read as a stack of segments and
+// spells it out only for an error.
+type parser struct {
+	data        []byte
+	dec         *json.Decoder
+	maxElements int
+	path        []segment
+}
+
+// segment is one step of a JSON path: a member key, or an array index
+// when key is empty and index ≥ 0.
+type segment struct {
+	key   string
+	index int
+}
+
+func newParser(data []byte, maxElements int) *parser {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return &parser{data: data, dec: dec, maxElements: maxElements}
+}
+
+// where spells out the current path (a.b[2].c), shortened in the middle
+// when long, or "(root)".
+func (p *parser) where() string {
+	var b strings.Builder
+	for _, s := range p.path {
+		if s.index >= 0 {
+			fmt.Fprintf(&b, "[%d]", s.index)
+			continue
+		}
+		b.WriteString("." + s.key)
 	}
-	tok, err := dec.Token()
+	w := pathOrRoot(b.String())
+	if len(w) > 100 {
+		w = strings.ToValidUTF8(w[:60]+"…"+w[len(w)-30:], "")
+	}
+	return w
+}
+
+// token reads the next token.
+func (p *parser) token() (json.Token, error) {
+	start := p.dec.InputOffset()
+	tok, err := p.dec.Token()
 	if err != nil {
-		return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+		return nil, fmt.Errorf("%s: invalid JSON: %w", p.where(), err)
+	}
+	if raw := p.data[start:p.dec.InputOffset()]; !utf8.Valid(raw) {
+		return nil, fmt.Errorf("%s: invalid UTF-8 near byte %d (glTF JSON must be UTF-8)", p.where(), start)
+	}
+	return tok, nil
+}
+
+func (p *parser) value() (any, error) {
+	if len(p.path) > MaxJSONDepth {
+		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", p.where(), MaxJSONDepth)
+	}
+	tok, err := p.token()
+	if err != nil {
+		return nil, err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
 		switch t {
 		case '{':
 			o := NewObject()
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return nil, fmt.Errorf("%s: invalid JSON object key", pathOrRoot(path))
-				}
-				if _, dup := o.vals[k]; dup {
-					return nil, fmt.Errorf("%s: duplicate key %q", pathOrRoot(path), k)
-				}
-				v, err := parseValue(dec, depth+1, path+"."+k)
+			for p.dec.More() {
+				kt, err := p.token()
 				if err != nil {
 					return nil, err
 				}
+				k, ok := kt.(string)
+				if !ok {
+					return nil, fmt.Errorf("%s: invalid JSON object key", p.where())
+				}
+				if _, dup := o.vals[k]; dup {
+					return nil, fmt.Errorf("%s: duplicate key %q", p.where(), k)
+				}
+				p.path = append(p.path, segment{key: k, index: -1})
+				v, err := p.value()
+				if err != nil {
+					return nil, err
+				}
+				p.path = p.path[:len(p.path)-1]
 				o.Set(k, v)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			if _, err := p.token(); err != nil {
+				return nil, err
 			}
 			return o, nil
 		case '[':
 			a := []any{}
-			for i := 0; dec.More(); i++ {
-				v, err := parseValue(dec, depth+1, fmt.Sprintf("%s[%d]", path, i))
+			for i := 0; p.dec.More(); i++ {
+				if i == p.maxElements && p.maxElements > 0 {
+					return nil, fmt.Errorf("%s: more than %d elements (the limit on any array)", p.where(), p.maxElements)
+				}
+				p.path = append(p.path, segment{index: i})
+				v, err := p.value()
 				if err != nil {
 					return nil, err
 				}
+				p.path = p.path[:len(p.path)-1]
 				a = append(a, v)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("%s: invalid JSON: %w", pathOrRoot(path), err)
+			if _, err := p.token(); err != nil {
+				return nil, err
 			}
 			return a, nil
 		}
-		return nil, fmt.Errorf("%s: unexpected %v", pathOrRoot(path), t)
+		return nil, fmt.Errorf("%s: unexpected %v", p.where(), t)
 	default:
 		return t, nil // json.Number, string, bool, nil
 	}
@@ -294,9 +363,7 @@ func FromGo(v any) (any, error) {
 
 // FromJSON parses any JSON value into tree form.
 func FromJSON(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	return parseValue(dec, 0, "")
+	return newParser(raw, 0).value()
 }
 
 // Num returns a JSON number for f, formatted the shortest way that

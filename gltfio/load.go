@@ -16,20 +16,22 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// Limits bounds what Load accepts. Zero fields take the defaults.
+// Limits bounds what Load accepts, so that hostile input fails early with
+// a clear error instead of exhausting memory or time. Zero fields take the
+// defaults (see limits.go).
 type Limits struct {
-	// MaxFileSize bounds the input file and each external buffer, in bytes.
+	// MaxFileSize bounds the input file and each external buffer and
+	// image, in bytes.
 	MaxFileSize int64
-}
-
-// DefaultMaxFileSize is the default bound on a file's size: 2 GiB.
-const DefaultMaxFileSize = 2 << 30
-
-func (l Limits) maxFile() int64 {
-	if l.MaxFileSize <= 0 {
-		return DefaultMaxFileSize
-	}
-	return l.MaxFileSize
+	// MaxTriangles bounds the triangles of the default scene counted with
+	// every instance (nodes and GPU instances), from declared counts.
+	MaxTriangles int64
+	// MaxInstances bounds the mesh instances of the default scene (nodes
+	// and GPU instances).
+	MaxInstances int64
+	// MaxElements bounds the length of every JSON array (nodes, accessors,
+	// children, ...).
+	MaxElements int
 }
 
 // Asset is a loaded glTF file.
@@ -102,6 +104,16 @@ func load(path string, lim Limits, strip bool) (*Asset, error) {
 	if err != nil {
 		return nil, err
 	}
+	if int64(len(raw)) != st.Size() {
+		return nil, fmt.Errorf("file changed while it was read (%d bytes read, %d expected)", len(raw), st.Size())
+	}
+	return parse(path, raw, lim, strip)
+}
+
+// parse builds an Asset from a file's bytes; path names the file and
+// locates its external buffers.
+func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
+	var err error
 	a := &Asset{Path: path}
 	jsonBytes := raw
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) == glbMagic {
@@ -117,7 +129,7 @@ func load(path string, lim Limits, strip bool) (*Asset, error) {
 	if t := bytes.TrimLeft(jsonBytes, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a glTF file (neither GLB nor a JSON object)")
 	}
-	tree, err := ParseJSON(jsonBytes)
+	tree, err := parseJSON(jsonBytes, lim.maxElements())
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +142,16 @@ func load(path string, lim Limits, strip bool) (*Asset, error) {
 			return nil, err
 		}
 	}
+	if err := checkScale(a.Tree, lim); err != nil {
+		return nil, err
+	}
 	if err := a.decodeTyped(); err != nil {
 		return nil, err
 	}
 	if err := a.loadBuffers(lim); err != nil {
 		return nil, err
 	}
-	if err := a.checkImages(); err != nil {
+	if err := a.checkImages(lim); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -282,7 +297,7 @@ func isMeshoptFallback(bo *Object) bool {
 	return false
 }
 
-func (a *Asset) checkImages() error {
+func (a *Asset) checkImages(lim Limits) error {
 	for i, im := range a.Tree.Arr("images") {
 		o, _ := im.(*Object)
 		v, _ := o.Get("uri")
@@ -293,6 +308,9 @@ func (a *Asset) checkImages() error {
 		rel, err := LocalURI(uri)
 		if err != nil {
 			return fmt.Errorf("images[%d].uri: %w", i, err)
+		}
+		if err := checkResource(filepath.Join(filepath.Dir(a.Path), filepath.FromSlash(rel)), lim); err != nil {
+			return fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 		}
 		a.Resources = append(a.Resources, rel)
 	}

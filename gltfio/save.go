@@ -86,17 +86,20 @@ func (a *Asset) Encode(asGLB bool) ([]byte, error) {
 // renamed into place, so a failure never leaves a partial file. External
 // files a .gltf references are copied beside the output when it goes to
 // another folder.
-func (a *Asset) Save(path string) error {
+func (a *Asset) Save(path string) error { return a.SaveTo(OSFS{}, path) }
+
+// SaveTo is Save writing through fsys.
+func (a *Asset) SaveTo(fsys FS, path string) error {
 	data, err := a.Encode(IsBinaryName(path))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if !IsBinaryName(path) || !a.Binary {
-		if err := a.copyResources(filepath.Dir(path)); err != nil {
+		if err := a.copyResources(fsys, filepath.Dir(path)); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	if err := WriteFileAtomic(path, data); err != nil {
+	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
@@ -105,7 +108,7 @@ func (a *Asset) Save(path string) error {
 // copyResources copies the referenced external files into outDir, keeping
 // their relative paths, unless outDir is the input's folder or an
 // identical copy is already there.
-func (a *Asset) copyResources(outDir string) error {
+func (a *Asset) copyResources(fsys FS, outDir string) error {
 	inDir := filepath.Dir(a.Path)
 	same, err := sameDir(inDir, outDir)
 	if err != nil || same {
@@ -124,7 +127,7 @@ func (a *Asset) copyResources(outDir string) error {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := WriteFileAtomic(dst, data); err != nil {
+		if err := WriteFileAtomicTo(fsys, dst, data); err != nil {
 			return fmt.Errorf("copying %q: %w", rel, err)
 		}
 	}
@@ -145,16 +148,19 @@ func sameDir(a, b string) (bool, error) {
 
 // WriteFileAtomic writes data to a temporary file in path's folder, syncs
 // it and renames it over path.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+func WriteFileAtomic(path string, data []byte) error { return WriteFileAtomicTo(OSFS{}, path, data) }
+
+// WriteFileAtomicTo is WriteFileAtomic through fsys. On any failure the
+// temporary file is removed and path is left as it was.
+func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
+	tmp, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			fsys.Remove(tmp.Name())
 		}
 	}()
 	if _, err = io.Copy(tmp, bytes.NewReader(data)); err != nil {
@@ -169,5 +175,5 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return fsys.Rename(tmp.Name(), path)
 }

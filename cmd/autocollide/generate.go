@@ -33,6 +33,7 @@ type generateFlags struct {
 	dryRun, check, force, noTimings bool
 	shard                           string
 	shardFromEnv                    int
+	limits                          limitFlags
 }
 
 func newGenerate() *cobra.Command {
@@ -117,6 +118,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVar(&f.noTimings, "no-timings", false, "leave timings out of the report (for comparing reports)")
 	fl.StringVar(&f.shard, "shard", "", "process shard K/N of the inputs only (by a hash of each relative path)")
 	fl.IntVar(&f.shardFromEnv, "shard-from-env", 0, "process shard JOB_COMPLETION_INDEX+1 of this many")
+	f.limits.register(fl)
 	return c
 }
 
@@ -210,6 +212,9 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 
 	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog,
 		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
+	if err := f.limits.apply(&bopt); err != nil {
+		return usageError{err}
+	}
 	if mode != batch.Check && f.outDir != "" {
 		// Without a way to tell this build from another, nothing is reused.
 		id, ok := buildIdentity()

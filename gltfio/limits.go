@@ -1,0 +1,218 @@
+package gltfio
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// Defaults of the Limits fields. They keep the memory of loading and
+// extracting one asset to a few hundred megabytes at most while leaving
+// room for large real assets; raise them through Limits when needed.
+const (
+	// DefaultMaxFileSize bounds a file's size: 512 MiB. Loading a .gltf
+	// holds a few copies of its data: URIs at once, so the bound on the
+	// file bounds memory.
+	DefaultMaxFileSize = 512 << 20
+	// DefaultMaxTriangles bounds the triangles of the scene counted per
+	// instance: 10 million.
+	DefaultMaxTriangles = 10_000_000
+	// DefaultMaxInstances bounds the mesh instances of the scene: each
+	// becomes a collider.
+	DefaultMaxInstances = 100_000
+	// DefaultMaxElements bounds every JSON array: a node with a name and a
+	// matrix costs about 3 kB while it is parsed and decoded, so the
+	// largest node array loaded by default stays near 300 MB.
+	DefaultMaxElements = 100_000
+)
+
+func (l Limits) maxFile() int64 { return orDefault(l.MaxFileSize, DefaultMaxFileSize) }
+
+func (l Limits) maxTriangles() int64 { return orDefault(l.MaxTriangles, DefaultMaxTriangles) }
+
+func (l Limits) maxInstances() int64 { return orDefault(l.MaxInstances, DefaultMaxInstances) }
+
+func (l Limits) maxElements() int { return int(orDefault(int64(l.MaxElements), DefaultMaxElements)) }
+
+func orDefault(v, def int64) int64 {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// checkScale counts the mesh instances and triangles of the scene Extract
+// reads (the default scene, else scene 0, else every root node), from the
+// declared accessor counts and before any geometry is decoded, and refuses
+// a scene over the limits, naming the node that crosses them. Malformed
+// references are left to the readers that report them.
+func checkScale(tree *Object, lim Limits) error {
+	nodes := tree.Arr("nodes")
+	roots := sceneRoots(tree)
+	seen := make([]bool, len(nodes))
+	var instances, triangles int64
+	stack := roots
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if ni < 0 || ni >= len(nodes) || seen[ni] {
+			continue // out of range or a cycle: the hierarchy check reports it
+		}
+		seen[ni] = true
+		node, _ := nodes[ni].(*Object)
+		for _, c := range node.Arr("children") {
+			if ci, ok := asInt(c); ok {
+				stack = append(stack, ci)
+			}
+		}
+		mi, ok := node.Int("mesh")
+		if !ok {
+			continue
+		}
+		n := gpuInstances(tree, node)
+		instances += n
+		if instances > lim.maxInstances() {
+			return fmt.Errorf("%s: the scene has at least %d mesh instances (GPU instances included), over the limit of %d", nodeLabel(node, ni), instances, lim.maxInstances())
+		}
+		if t := meshTriangles(tree, mi); t > 0 && n > 0 {
+			if t > lim.maxTriangles()/n {
+				triangles = lim.maxTriangles() + 1
+			} else {
+				triangles += t * n
+			}
+		}
+		if triangles > lim.maxTriangles() {
+			return fmt.Errorf("%s: the scene has more than %d triangles counting every instance (the limit)", nodeLabel(node, ni), lim.maxTriangles())
+		}
+	}
+	return nil
+}
+
+// sceneRoots returns the root nodes of the scene Extract reads.
+func sceneRoots(tree *Object) []int {
+	scenes := tree.Arr("scenes")
+	var roots []int
+	if len(scenes) == 0 {
+		nodes := tree.Arr("nodes")
+		child := make([]bool, len(nodes))
+		for _, n := range nodes {
+			o, _ := n.(*Object)
+			for _, c := range o.Arr("children") {
+				if ci, ok := asInt(c); ok && ci >= 0 && ci < len(nodes) {
+					child[ci] = true
+				}
+			}
+		}
+		for i := range nodes {
+			if !child[i] {
+				roots = append(roots, i)
+			}
+		}
+		return roots
+	}
+	si, ok := tree.Int("scene")
+	if !ok || si < 0 || si >= len(scenes) {
+		si = 0
+	}
+	s, _ := scenes[si].(*Object)
+	for _, n := range s.Arr("nodes") {
+		if ni, ok := asInt(n); ok {
+			roots = append(roots, ni)
+		}
+	}
+	return roots
+}
+
+// gpuInstances returns the instance count EXT_mesh_gpu_instancing declares
+// on a node (the largest of its attribute accessors' counts), else 1.
+func gpuInstances(tree *Object, node *Object) int64 {
+	attrs := node.Obj("extensions").Obj("EXT_mesh_gpu_instancing").Obj("attributes")
+	if attrs == nil {
+		return 1
+	}
+	var n int64
+	for _, k := range attrs.Keys() {
+		v, _ := attrs.Get(k)
+		if c := accessorCount(tree, v); c > n {
+			n = c
+		}
+	}
+	return max(n, 1)
+}
+
+// meshTriangles returns the triangles mesh mi declares: per primitive, its
+// index (else POSITION) count by mode; points and lines have none.
+func meshTriangles(tree *Object, mi int) int64 {
+	meshes := tree.Arr("meshes")
+	if mi < 0 || mi >= len(meshes) {
+		return 0
+	}
+	m, _ := meshes[mi].(*Object)
+	var total int64
+	for _, p := range m.Arr("primitives") {
+		po, _ := p.(*Object)
+		mode, ok := po.Int("mode")
+		if !ok {
+			mode = 4
+		}
+		idx, hasIdx := po.Get("indices")
+		var n int64
+		if hasIdx {
+			n = accessorCount(tree, idx)
+		} else {
+			pos, _ := po.Obj("attributes").Get("POSITION")
+			n = accessorCount(tree, pos)
+		}
+		switch mode {
+		case 4:
+			total += n / 3
+		case 5, 6:
+			total += max(n-2, 0)
+		}
+	}
+	return total
+}
+
+// accessorCount returns the declared count of the accessor index v, or 0.
+func accessorCount(tree *Object, v any) int64 {
+	i, ok := asInt(v)
+	accs := tree.Arr("accessors")
+	if !ok || i < 0 || i >= len(accs) {
+		return 0
+	}
+	a, _ := accs[i].(*Object)
+	c, ok := a.Int("count")
+	if !ok || c < 0 {
+		return 0
+	}
+	return int64(c)
+}
+
+// nodeLabel names a node as errors do: nodes[3] "Chair".
+func nodeLabel(node *Object, i int) string {
+	if v, ok := node.Get("name"); ok {
+		if s, ok := v.(string); ok && s != "" {
+			return fmt.Sprintf("nodes[%d] %q", i, s)
+		}
+	}
+	return fmt.Sprintf("nodes[%d]", i)
+}
+
+// checkResource refuses an image file that copying or hashing it could
+// not bound: not a regular file (a link to a device, a pipe) or over the
+// file size limit. A missing file is left to whoever reads it.
+func checkResource(path string, lim Limits) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !st.Mode().IsRegular():
+		return errors.New("not a regular file")
+	case st.Size() > lim.maxFile():
+		return fmt.Errorf("file is %d bytes, over the limit of %d", st.Size(), lim.maxFile())
+	}
+	return nil
+}
