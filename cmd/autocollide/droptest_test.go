@@ -260,7 +260,7 @@ func TestDropTestCatchesBrokenFiles(t *testing.T) {
 		{"inverted hull", "inward winding", func(t *testing.T) string {
 			// Box's hull with every triangle's winding reversed in the
 			// binary buffer: the hull is turned inside out.
-			out := generateOne(t, "BoxInterleaved.glb", "--format", "omi")
+			out := generateOne(t, "BoxInterleaved.glb", "--format", "omi", "--method", "hull")
 			editJSON(t, out, func(doc map[string]any) {
 				_, shapes := colliderNodes(doc)
 				if len(shapes) != 1 || shapes[0]["type"] != "convex" {
@@ -356,7 +356,7 @@ func TestDropTestCatchesBrokenFiles(t *testing.T) {
 		}
 	}
 	// The same files unbroken pass: the failures above come from the edits.
-	good := []string{generateOne(t, "BoxInterleaved.glb", "--format", "omi"), generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")}
+	good := []string{generateOne(t, "BoxInterleaved.glb", "--format", "omi", "--method", "hull"), generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")}
 	if code, report, _ := runDropTest(t, good); code != 0 {
 		t.Errorf("unbroken fixtures fail the drop test:\n%s", report)
 	}
