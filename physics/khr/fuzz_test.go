@@ -1,68 +1,18 @@
 package khr_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/qmuntal/gltf"
 )
 
-// FuzzDecode decodes arbitrary JSON as a glTF document with khr physics:
-// Decode may refuse it, never panic. Decode does not validate, so Encode
-// may refuse a decoded model (an index out of range, say) with an error;
-// when it accepts it, its output decodes, and encoding that model again
-// gives the same document: the encoding is a fixed point after one round.
+// FuzzDecode: KHR's decoder never panics on arbitrary JSON, and its
+// encoding is a fixed point after one round (testkit.FuzzCodec).
 func FuzzDecode(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "physics", "*", "*.gltf"))
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	fresh := func(t *testing.T, data []byte) *gltf.Document {
-		doc := new(gltf.Document)
-		if err := json.Unmarshal(data, doc); err != nil {
-			t.Fatal(err)
-		}
-		return doc
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		doc := new(gltf.Document)
-		if json.Unmarshal(data, doc) != nil {
-			return
-		}
-		m, _, err := khr.Decode(doc)
-		if err != nil {
-			return
-		}
-		again := fresh(t, data)
-		if khr.Encode(again, m, khr.Options{}) != nil {
-			return
-		}
-		once, err := json.Marshal(again)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, _, err := khr.Decode(fresh(t, once))
-		if err != nil {
-			t.Fatalf("own encoding does not decode: %v\n%s", err, once)
-		}
-		twice := fresh(t, once)
-		if err := khr.Encode(twice, back, khr.Options{}); err != nil {
-			t.Fatalf("own encoding's model does not encode: %v\n%s", err, once)
-		}
-		out, err := json.Marshal(twice)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(once, out) {
-			t.Fatalf("encode → decode → encode is not a fixed point:\n%s\n%s", once, out)
-		}
+	testkit.FuzzCodec(f, "../..", khr.Decode, func(doc *gltf.Document, m *physics.Model) error {
+		return khr.Encode(doc, m, khr.Options{})
 	})
 }
