@@ -315,6 +315,12 @@ func (pp *partPlan) apply(s PartSettings) {
 	if s.AbsConcavity != 0 {
 		o.AbsConcavity = s.AbsConcavity
 	}
+	if s.AutoTolerance != 0 {
+		o.AutoTolerance = s.AutoTolerance
+	}
+	if s.HullFill != 0 {
+		o.HullFill = s.HullFill
+	}
 	if s.Trigger {
 		pp.trigger = true
 	}

@@ -515,3 +515,38 @@ func TestCapsuleHeightPositive(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleAutoSettings: a rule's AutoTolerance and HullFill reach auto
+// for the instances it matches, and only those. With no tolerance left,
+// the ball auto otherwise makes a sphere gets no primitive, and the closed
+// leg gets one hull when the rule's fill allows it, else a decomposition.
+func TestRuleAutoSettings(t *testing.T) {
+	reasons := map[string]string{}
+	methods := func(rule PartSettings) map[string]Method {
+		rules := func(n NodeInfo) (PartSettings, bool) { return rule, n.Name == "Ball" || n.Name == "Leg1" }
+		g := gen(t, furniture(t), Options{Method: Auto, Rules: rules})
+		m := map[string]Method{}
+		for _, p := range g.rep.Parts {
+			m[p.Name], reasons[p.Name] = p.Method, p.Reason
+		}
+		return m
+	}
+	plain := methods(PartSettings{})
+	if plain["Ball"] != Sphere || plain["Leg1"] != Box {
+		t.Fatalf("auto made the ball a %s and Leg1 a %s, want a sphere and a box (the test's premise)", plain["Ball"], plain["Leg1"])
+	}
+	for _, c := range []struct {
+		fill float64
+		leg  Method
+	}{{0.5, Hull}, {2, Decompose}} {
+		got := methods(PartSettings{Rule: "exact", AutoTolerance: 1e-12, HullFill: c.fill})
+		if got["Ball"] == Sphere || got["Leg1"] != c.leg {
+			t.Errorf("tolerance 1e-12, fill %v: ball %s, Leg1 %s; want no sphere and %s (%v)", c.fill, got["Ball"], got["Leg1"], c.leg, reasons)
+		}
+		for name, m := range plain {
+			if name != "Ball" && name != "Leg1" && got[name] != m {
+				t.Errorf("fill %v: %s is %s with the rule, %s without", c.fill, name, got[name], m)
+			}
+		}
+	}
+}

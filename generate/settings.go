@@ -70,6 +70,10 @@ type PartSettings struct {
 	Concavity        float64
 	// AbsConcavity is an absolute concavity threshold in metres.
 	AbsConcavity float64
+	// AutoTolerance and HullFill steer Method Auto for the instance (see
+	// Options).
+	AutoTolerance float64
+	HullFill      float64
 	// Trigger makes the instance's colliders triggers.
 	Trigger bool
 }

@@ -82,6 +82,8 @@ func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) 
 			s.MaxHullVertices = r.Set.MaxHullVertices
 			s.MaxHulls = r.Set.MaxHulls
 			s.Concavity = r.Set.Concavity
+			s.AutoTolerance = r.Set.AutoTolerance
+			s.HullFill = r.Set.HullFill
 			s.Trigger = r.Trigger
 			if r.Set.MaxHullFaces != 0 {
 				s.MaxHullFaces = r.Set.MaxHullFaces

@@ -259,3 +259,28 @@ func TestRulesKey(t *testing.T) {
 		t.Error("physx-gpu and default share a key")
 	}
 }
+
+// TestRuleAutoKeys: a rule's autoTolerance and hullFill reach the
+// settings generate gets for the instances it matches.
+func TestRuleAutoKeys(t *testing.T) {
+	p, err := Parse("auto.yaml", []byte(`
+rules:
+  - match: {name: "Ball*"}
+    autoTolerance: 0.3
+    hullFill: 0.7
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := p.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := opt.Rules(generate.NodeInfo{Name: "Ball1"})
+	if !ok || s.AutoTolerance != 0.3 || s.HullFill != 0.7 {
+		t.Errorf("Ball1: %+v, %v; want autoTolerance 0.3 and hullFill 0.7", s, ok)
+	}
+	if s, _ := opt.Rules(generate.NodeInfo{Name: "Crate"}); s.AutoTolerance != 0 || s.HullFill != 0 {
+		t.Errorf("Crate matches no rule but gets %+v", s)
+	}
+}
