@@ -186,7 +186,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		for _, p := range ex.Parts {
 			if p.Root == r && len(p.Triangles) > 0 {
 				rep.Kept++
-				rep.Notes = append(rep.Notes, fmt.Sprintf("%s: already has physics; kept as it is", nodeName(a.Doc, r)))
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%s: already has physics; kept as it is", mesh.NodeName(a.Doc, r)))
 				break
 			}
 		}
@@ -374,13 +374,6 @@ func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 	return out
 }
 
-func nodeName(doc *gltf.Document, i int) string {
-	if i >= 0 && i < len(doc.Nodes) && doc.Nodes[i].Name != "" {
-		return fmt.Sprintf("nodes[%d] %q", i, doc.Nodes[i].Name)
-	}
-	return fmt.Sprintf("nodes[%d]", i)
-}
-
 // frame splits an affine transform into a rigid frame (translation and
 // proper rotation) and the scale that remains: m = frame · diag(scale).
 func frame(m geom.Mat4) (geom.Mat4, geom.Vec3, error) {
@@ -468,7 +461,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 	r := b.node
 	_, scale, err := frame(b.world)
 	if err != nil {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", nodeName(a.Doc, r), err))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", mesh.NodeName(a.Doc, r), err))
 		return nil
 	}
 	total := 0
@@ -562,7 +555,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		}
 	}
 	if br.Colliders == 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: no colliders (method none); no body generated", nodeName(a.Doc, r)))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: no colliders (method none); no body generated", mesh.NodeName(a.Doc, r)))
 		return nil
 	}
 	if b.motion != physics.Dynamic {
@@ -581,7 +574,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		mo, err = motion(props, opt.Mass, scale)
 	}
 	if err != nil {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", nodeName(a.Doc, r), err))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))
 		mo = &physics.Motion{Type: physics.Dynamic}
 	} else {
 		br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source

@@ -101,7 +101,7 @@ func extract(doc *gltf.Document, d *decoder) (*Result, error) {
 				continue
 			}
 			if err := x.node(ni, r); err != nil {
-				return nil, fmt.Errorf("%s: %w", nodeName(doc, ni), err)
+				return nil, fmt.Errorf("%s: %w", NodeName(doc, ni), err)
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func (x *extractor) node(ni, root int) error {
 			x.meshes[m] = g
 		}
 	}
-	base := Part{Node: ni, Mesh: m, Instance: -1, Root: root, Name: nodeName(x.doc, ni)}
+	base := Part{Node: ni, Mesh: m, Instance: -1, Root: root, Name: NodeName(x.doc, ni)}
 	if joints != nil {
 		if _, ok := node.Extensions[extInstancing]; ok {
 			x.note(fmt.Sprintf("%s: %s on a skinned node ignored", base.Name, extInstancing))

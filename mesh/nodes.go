@@ -18,8 +18,8 @@ const MaxDepth = 1024
 // (0, 0, 0, 1); glTF requires node matrices to be affine.
 const affineTolerance = 1e-6
 
-// nodeName formats a node for messages: `nodes[4] "Wheel"`, or `nodes[4]`.
-func nodeName(doc *gltf.Document, i int) string {
+// NodeName formats a node for messages: `nodes[4] "Wheel"`, or `nodes[4]`.
+func NodeName(doc *gltf.Document, i int) string {
 	if i >= 0 && i < len(doc.Nodes) && doc.Nodes[i] != nil && doc.Nodes[i].Name != "" {
 		return fmt.Sprintf("nodes[%d] %q", i, doc.Nodes[i].Name)
 	}
@@ -40,7 +40,7 @@ func localTransform(doc *gltf.Document, i int) (geom.Mat4, error) {
 	m := n.MatrixOrDefault()
 	if math.Abs(m[3]) > affineTolerance || math.Abs(m[7]) > affineTolerance ||
 		math.Abs(m[11]) > affineTolerance || math.Abs(m[15]-1) > affineTolerance {
-		return geom.Mat4{}, fmt.Errorf("%s: matrix is not affine (bottom row %g %g %g %g)", nodeName(doc, i), m[3], m[7], m[11], m[15])
+		return geom.Mat4{}, fmt.Errorf("%s: matrix is not affine (bottom row %g %g %g %g)", NodeName(doc, i), m[3], m[7], m[11], m[15])
 	}
 	r := geom.Quat(n.RotationOrDefault()).Normalize()
 	trs := geom.TRS(geom.Vec3(n.TranslationOrDefault()), r, geom.Vec3(n.ScaleOrDefault()))
@@ -62,13 +62,13 @@ func buildHierarchy(doc *gltf.Document) (*hierarchy, error) {
 		}
 		for _, c := range node.Children {
 			if c < 0 || c >= n {
-				return nil, fmt.Errorf("%s: child %d does not exist", nodeName(doc, p), c)
+				return nil, fmt.Errorf("%s: child %d does not exist", NodeName(doc, p), c)
 			}
 			if c == p {
-				return nil, fmt.Errorf("%s: cycle in the node hierarchy", nodeName(doc, p))
+				return nil, fmt.Errorf("%s: cycle in the node hierarchy", NodeName(doc, p))
 			}
 			if h.parent[c] != -1 {
-				return nil, fmt.Errorf("%s: child of both %s and %s", nodeName(doc, c), nodeName(doc, h.parent[c]), nodeName(doc, p))
+				return nil, fmt.Errorf("%s: child of both %s and %s", NodeName(doc, c), NodeName(doc, h.parent[c]), NodeName(doc, p))
 			}
 			h.parent[c] = p
 		}
@@ -85,7 +85,7 @@ func buildHierarchy(doc *gltf.Document) (*hierarchy, error) {
 			it := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if it.depth > MaxDepth {
-				return nil, fmt.Errorf("%s: node hierarchy deeper than %d", nodeName(doc, it.node), MaxDepth)
+				return nil, fmt.Errorf("%s: node hierarchy deeper than %d", NodeName(doc, it.node), MaxDepth)
 			}
 			visited[it.node] = true
 			local, err := localTransform(doc, it.node)
@@ -96,7 +96,7 @@ func buildHierarchy(doc *gltf.Document) (*hierarchy, error) {
 				local = h.world[p].Mul(local)
 			}
 			if !finiteMat(local) {
-				return nil, fmt.Errorf("%s: world transform is not finite", nodeName(doc, it.node))
+				return nil, fmt.Errorf("%s: world transform is not finite", NodeName(doc, it.node))
 			}
 			h.world[it.node] = local
 			for _, c := range doc.Nodes[it.node].Children {
@@ -116,7 +116,7 @@ func buildHierarchy(doc *gltf.Document) (*hierarchy, error) {
 			seen[j] = true
 			j = h.parent[j]
 		}
-		return nil, fmt.Errorf("%s: cycle in the node hierarchy", nodeName(doc, j))
+		return nil, fmt.Errorf("%s: cycle in the node hierarchy", NodeName(doc, j))
 	}
 	return h, nil
 }
@@ -177,10 +177,10 @@ func chooseScene(doc *gltf.Document, h *hierarchy) (int, []int, error) {
 			return 0, nil, fmt.Errorf("scenes[%d]: node %d does not exist", s, r)
 		}
 		if listed[r] {
-			return 0, nil, fmt.Errorf("scenes[%d]: %s listed twice", s, nodeName(doc, r))
+			return 0, nil, fmt.Errorf("scenes[%d]: %s listed twice", s, NodeName(doc, r))
 		}
 		if p := h.parent[r]; p != -1 {
-			return 0, nil, fmt.Errorf("scenes[%d]: %s is listed as a root but is a child of %s", s, nodeName(doc, r), nodeName(doc, p))
+			return 0, nil, fmt.Errorf("scenes[%d]: %s is listed as a root but is a child of %s", s, NodeName(doc, r), NodeName(doc, p))
 		}
 		listed[r] = true
 	}
