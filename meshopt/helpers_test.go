@@ -2,7 +2,6 @@ package meshopt
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -143,7 +142,5 @@ func npmEncode(t testing.TB, reqs []encodeRequest) ([]stream, [][]byte) {
 	}
 	return streams, raws
 }
-
-func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 func intp(v int) *int { return &v }
