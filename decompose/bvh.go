@@ -337,13 +337,13 @@ func (b *bvh) insideSolid(x geom.Vec3) bool {
 	return w[1] >= 1
 }
 
-// classifyInner marks the triangles buried inside the solid: a point just in
+// classifyInner marks the triangles buried inside the solid (tree indexes
+// ts): a point just in
 // front of the triangle is inside another shell (the median winding number
 // over three rays is at least 1). Such faces, common where the shells of
 // real assets interpenetrate, are not concavities. It returns nil when no
 // triangle is buried.
-func classifyInner(ts []tri, diag float64) []bool {
-	tree := newBVH(ts)
+func classifyInner(tree *bvh, ts []tri, diag float64) []bool {
 	var out []bool
 	for i, t := range ts {
 		n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))

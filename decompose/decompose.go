@@ -161,6 +161,8 @@ type decomposer struct {
 	// closed: every input edge has a twin of opposite direction, so part
 	// volumes mean something.
 	closed bool
+	// solid indexes the whole input, to tell what is inside the solid.
+	solid *bvh
 }
 
 func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
@@ -285,22 +287,9 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 	}
 }
 
-// splitSide returns the parts of one side of a cut: its connected pieces, or the
-// whole side when it has too many.
-func splitSide(s soup, caps []capRef) []*part {
-	comps := components(s)
-	if len(comps) > maxComponents {
-		comps = []soup{s}
-	}
-	out := make([]*part, len(comps))
-	for i, c := range comps {
-		out[i] = &part{tris: c.t, inner: c.in, caps: caps}
-	}
-	return out
-}
-
 func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
-	inner := classifyInner(ts, d.diag)
+	d.solid = newBVH(ts)
+	inner := classifyInner(d.solid, ts, d.diag)
 	if inner != nil {
 		n := 0
 		for _, b := range inner {
@@ -310,7 +299,7 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 		}
 		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(ts)))
 	}
-	parts := splitSide(soup{ts, inner}, nil)
+	parts := d.splitSide(soup{ts, inner}, nil)
 	if n := len(components(soup{t: ts})); n > 1 {
 		res.Notes = append(res.Notes, fmt.Sprintf("input has %d connected pieces (corners welded by exact position)", n))
 	}
@@ -520,7 +509,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			sign int8
 		}{{pos, 1}, {neg, -1}} {
 			caps := append(append([]capRef(nil), p.caps...), capRef{sec, side.sign})
-			for _, k := range splitSide(side.s, caps) {
+			for _, k := range d.splitSide(side.s, caps) {
 				if err := d.finish(k, b, -1); err != nil {
 					errs[i] = err
 					return

@@ -63,7 +63,7 @@ func TestWinding(t *testing.T) {
 			}
 		}
 	}
-	inner := classifyInner(two, math.Sqrt(3))
+	inner := classifyInner(newBVH(two), two, math.Sqrt(3))
 	n := 0
 	for _, b := range inner {
 		if b {

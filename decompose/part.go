@@ -264,49 +264,10 @@ func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
 // components splits a soup into edge- or vertex-connected pieces (corners
 // welded by exact position), in order of first triangle.
 func components(s soup) []soup {
-	ts := s.t
-	if len(ts) == 0 {
-		return nil
-	}
-	parent := make([]int32, len(ts))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	owner := make(map[geom.Vec3]int32, len(ts)*2)
-	for i, t := range ts {
-		for _, v := range t {
-			if o, ok := owner[v]; ok {
-				a, b := find(o), find(int32(i))
-				if a != b {
-					if a < b {
-						parent[b] = a
-					} else {
-						parent[a] = b
-					}
-				}
-			} else {
-				owner[v] = int32(i)
-			}
-		}
-	}
-	label := make(map[int32]int)
-	var out []soup
-	for i, t := range ts {
-		r := find(int32(i))
-		k, ok := label[r]
-		if !ok {
-			k = len(out)
-			label[r] = k
-			out = append(out, soup{})
-		}
-		out[k].add(t, s.in != nil && s.in[i])
+	label, n := componentLabels(s.t)
+	out := make([]soup, n)
+	for i, t := range s.t {
+		out[label[i]].add(t, s.in != nil && s.in[i])
 	}
 	return out
 }
