@@ -349,6 +349,9 @@ func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
 		parts = next
 		d.progress(parts)
 	}
+	if err := d.fillPockets(parts); err != nil {
+		return nil, err
+	}
 	parts, err := d.merge(parts, res)
 	if err != nil {
 		return nil, err

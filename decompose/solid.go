@@ -1,16 +1,22 @@
 package decompose
 
 import (
+	"errors"
 	"math"
 
 	"github.com/autocollide/autocollide/geom"
 )
 
-// Cuts are not capped, so a side of a cut can be one solid region whose
-// surface is several connected components: a slab of a thick plate cut on
-// four sides keeps only its top and bottom faces. Hulled apart, the two
-// faces give two flat hulls and the solid between them belongs to no hull
-// (a pocket). joinSolid finds such components and keeps them together.
+// Cuts are not capped, so a part's surface can leave out solid of its cell
+// (a pocket): a slab of a thick plate cut on four sides keeps only its top
+// and bottom faces, two connected components hulled apart as two flat
+// hulls; a wall and a strip of the top meeting at an edge hull as a wedge.
+// joinSolid keeps the components of the first kind together; fillPockets
+// widens the hulls of the second kind. See the package documentation.
+
+// fillTol: a gap end this close (fraction of the diagonal) to the part's
+// hull is held by it (see fillPockets).
+const fillTol = 10 * innerOffset
 
 // raysPerPlane bounds the segments of one component on one cap plane that
 // cast rays (both ways), to bound the cost on fine meshes.
@@ -28,7 +34,7 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 		}
 		n = 1
 	case n > 1 && d.solid != nil:
-		n = joinSolid(s.t, label, n, caps, d.solid, capTol*d.diag)
+		n = d.joinSolid(s.t, label, n, caps)
 	}
 	out := make([]*part, n)
 	for i := range out {
@@ -56,10 +62,49 @@ type seg2 struct {
 // perpendicular to the segment, is cast both ways; when the first segment
 // it meets belongs to another component and the gap between them is inside
 // the solid (tree is the whole input), the two components bound the same
-// region and are joined. The gap lies in the side's convex cell (both ends
-// do), so the joined part is one region of the solid. It relabels label in
-// place (labels in order of first triangle) and returns the new count.
-func joinSolid(ts []tri, label []int32, n int, caps []capRef, tree *bvh, tol float64) int {
+// region and are joined, unless the hull of one of them already holds both
+// ends of the gap (the outer wall of a tube ring holds the inner wall and
+// the solid between; joining them would only make the part harder to
+// cut). The gap lies in the side's convex cell (both ends do), so the
+// joined part is one region of the solid. The gap is probed a
+// distance probe off the plane, into the cell: an input face lying in the
+// plane (a cut through a floor) would make a probe on it ambiguous. It
+// relabels label in place (labels in order of first triangle) and returns
+// the new count.
+func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) int {
+	tree, tol, probe := d.solid, capTol*d.diag, innerOffset*d.diag
+	// holds reports whether the hull of component k holds x (built on
+	// first use; nil when it cannot be built).
+	hulls := make([][]plane, n)
+	boxes := make([]geom.Box, n)
+	built := make([]bool, n)
+	holds := func(k int32, x geom.Vec3) bool {
+		if !built[k] {
+			built[k] = true
+			boxes[k] = geom.EmptyBox()
+			var pts []geom.Vec3
+			seen := map[geom.Vec3]bool{}
+			for i, t := range ts {
+				if label[i] != k {
+					continue
+				}
+				for _, v := range t {
+					if !seen[v] {
+						seen[v] = true
+						pts = append(pts, v)
+						boxes[k] = boxes[k].Extend(v)
+					}
+				}
+			}
+			if h, err := buildHull(pts, -1, flatThickness*d.diag); err == nil {
+				hulls[k] = facePlanes(h)
+			}
+		}
+		if hulls[k] == nil || !touch(boxes[k], geom.Box{Min: x, Max: x}, 2*flatThickness*d.diag) {
+			return false
+		}
+		return depthAbove(hulls[k], x, -tol) >= -tol
+	}
 	parent := make([]int32, n)
 	for i := range parent {
 		parent[i] = int32(i)
@@ -87,6 +132,7 @@ func joinSolid(ts []tri, label []int32, n int, caps []capRef, tree *bvh, tol flo
 			break
 		}
 		sec := c.sec
+		off := sec.pl.n.Scale(float64(c.side) * probe)
 		segs = segs[:0]
 		for k := range byComp {
 			byComp[k] = byComp[k][:0]
@@ -129,10 +175,19 @@ func joinSolid(ts []tri, label []int32, n int, caps []capRef, tree *bvh, tol flo
 					if hit < 0 || find(segs[hit].comp) == find(int32(comp)) {
 						continue
 					}
-					if gapInSolid(sec, o, r, th, tree) {
-						union(int32(comp), segs[hit].comp)
-						joined++
+					a, b := int32(comp), segs[hit].comp
+					if !gapInSolid(sec, o, r, th, off, tree) {
+						continue
 					}
+					// A hull holding both ends of the gap holds the gap:
+					// no pocket there, and keeping the pieces apart
+					// keeps the part simpler.
+					po, px := sec.at(o), sec.at([2]float64{o[0] + th*r[0], o[1] + th*r[1]})
+					if holds(a, px) || holds(b, po) {
+						continue
+					}
+					union(a, b)
+					joined++
 				}
 			}
 		}
@@ -178,16 +233,22 @@ func firstSegment(segs []seg2, o, r [2]float64, tol float64) (int, float64) {
 }
 
 // gapInSolid reports whether the gap o + t·r, 0 < t < th, on the plane of
-// sec, is inside the solid: its midpoint and quarter points are.
-func gapInSolid(sec *section, o, r [2]float64, th float64, tree *bvh) bool {
+// sec, is inside the solid: its midpoint and quarter points, moved by off,
+// are.
+func gapInSolid(sec *section, o, r [2]float64, th float64, off geom.Vec3, tree *bvh) bool {
 	for _, f := range []float64{0.5, 0.25, 0.75} {
 		x, y := o[0]+f*th*r[0], o[1]+f*th*r[1]
-		p := sec.pl.n.Scale(sec.pl.d).Add(sec.u.Scale(x)).Add(sec.v.Scale(y))
+		p := sec.at([2]float64{x, y}).Add(off)
 		if !tree.insideSolid(p) {
 			return false
 		}
 	}
 	return true
+}
+
+// at is the point of the plane with (u,v) coordinates q.
+func (s *section) at(q [2]float64) geom.Vec3 {
+	return s.pl.n.Scale(s.pl.d).Add(s.u.Scale(q[0])).Add(s.v.Scale(q[1]))
 }
 
 // componentLabels labels the triangles by edge- or vertex-connected
@@ -232,4 +293,181 @@ func componentLabels(ts []tri) ([]int32, int) {
 		label[i] = k
 	}
 	return label, len(ids)
+}
+
+// fillPockets widens the hull of every part whose solid reaches past its
+// surface to one of its cut planes: a part left with two faces meeting at an
+// edge (a wall and a strip of the top, its other sides cut) is hulled as a
+// wedge, or a lone wall as a slab, and the rest of the solid in its cell
+// belongs to no hull. The far ends found by fillPoints that the part's hull
+// misses are added to it, and its concavity is estimated again.
+func (d *decomposer) fillPockets(parts []*part) error {
+	fill := make([][][2]geom.Vec3, len(parts))
+	if err := d.parallel(len(parts), func(i int) { fill[i] = d.fillPoints(parts[i]) }); err != nil {
+		return err
+	}
+	// A gap another hull holds is no pocket, but the region between several
+	// gaps need not be: only the part's own hull is trusted. The rays run
+	// innerOffset off the planes, so their ends can be that much off the
+	// surface: misses below fillTol are not pockets.
+	tol := fillTol * d.diag
+	add := make([][]geom.Vec3, len(parts))
+	if err := d.parallel(len(parts), func(i int) {
+		pl := facePlanes(parts[i].hull)
+		for _, g := range fill[i] {
+			if depthAbove(pl, g[1], -tol) < -tol {
+				add[i] = append(add[i], g[1])
+			}
+		}
+	}); err != nil {
+		return err
+	}
+	errs := make([]error, len(parts))
+	err := d.parallel(len(parts), func(i int) {
+		if len(add[i]) == 0 {
+			return
+		}
+		p := parts[i]
+		h, err := buildHull(append(append([]geom.Vec3(nil), p.hull.Vertices...), add[i]...), d.maxV, flatThickness*d.diag)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		p.hull = h
+		d.estimate(p, fullBudget)
+	})
+	if err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// fillPoints returns the gaps of solid seen across the part's cut planes,
+// each as its two ends. From the ends and the midpoint of (a sample of) the part's edges
+// lying on each cap plane, a ray in the plane goes into the solid (behind
+// the edge's triangle) and stops at the first input triangle or where it
+// leaves the part's cell (the other caps); when the gap is inside the solid
+// (tree is the whole input), its far end is returned. A ray that leaves
+// the cell, or starts on an edge of the cell, goes on along that edge,
+// both ways, so that the corners of the cell that the solid fills are
+// returned too.
+func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
+	tol := capTol * d.diag
+	var out [][2]geom.Vec3
+	for ci, c := range p.caps {
+		pl := c.sec.pl
+		var edges [][3]geom.Vec3 // a, b, direction into the solid
+		for _, t := range p.tris {
+			var on [3]bool
+			for k := 0; k < 3; k++ {
+				on[k] = math.Abs(pl.eval(t[k])) <= tol
+			}
+			nt := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
+			r := pl.n.Scale(nt.Dot(pl.n)).Sub(nt) // −nt, in the plane
+			if d.flip {
+				r = r.Scale(-1)
+			}
+			l := r.Len()
+			if l <= 1e-9*nt.Len() || l == 0 {
+				continue // in the plane
+			}
+			r = r.Scale(1 / l)
+			for k := 0; k < 3; k++ {
+				if j := (k + 1) % 3; on[k] && on[j] && t[k] != t[j] {
+					edges = append(edges, [3]geom.Vec3{t[k], t[j], r})
+				}
+			}
+		}
+		// follow casts along the cell's edge where the planes of caps ci
+		// and k meet, both ways from x, to the corners the solid reaches.
+		follow := func(k int, x geom.Vec3) {
+			dir := pl.n.Cross(p.caps[k].sec.pl.n)
+			l := dir.Len()
+			if l <= 1e-9 {
+				return
+			}
+			dir = dir.Scale(1 / l)
+			for _, sg := range []float64{1, -1} {
+				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol); ok {
+					out = append(out, [2]geom.Vec3{x, y})
+				}
+			}
+		}
+		seen := map[[2]geom.Vec3]bool{}
+		corner := map[geom.Vec3]bool{}
+		stride := (len(edges) + raysPerPlane - 1) / raysPerPlane
+		for j := 0; j < len(edges); j += stride {
+			e := edges[j]
+			for _, o := range []geom.Vec3{e[0], e[1], e[0].Add(e[1]).Scale(0.5)} {
+				if seen[[2]geom.Vec3{o, e[2]}] {
+					continue
+				}
+				seen[[2]geom.Vec3{o, e[2]}] = true
+				// A surface point on an edge of the cell: the solid may
+				// run along that edge.
+				if !corner[o] {
+					corner[o] = true
+					for k, c2 := range p.caps {
+						if k != ci && math.Abs(c2.sec.pl.eval(o)) <= tol {
+							follow(k, o)
+						}
+					}
+				}
+				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol)
+				if !ok {
+					continue
+				}
+				out = append(out, [2]geom.Vec3{o, x})
+				if k >= 0 {
+					// The ray left the cell through the cap k.
+					follow(k, x)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// solidRay follows the ray o + t·r (r in the plane of caps[ci], and of
+// caps[cj] when cj ≥ 0) from the surface into the solid and returns where
+// the solid ends: the first input triangle hit or the exit from the cell
+// of caps, whichever is nearer, and the cap it leaves by (−1 when it ends
+// on a triangle); ok is false when the gap is empty or not inside the
+// solid (its midpoint or quarter points are not). The ray runs innerOffset
+// into the cell, off the cap planes through o, so that an input face lying
+// in a plane, or ending on it, is seen as a boundary.
+func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64) (x geom.Vec3, exit int, ok bool) {
+	end, exit := math.Inf(1), -1
+	for k, c := range caps {
+		if k == ci || k == cj {
+			continue
+		}
+		// s·(n·x − d) ≥ 0 inside; it falls along r when s·n·r < 0.
+		s := float64(c.side)
+		if sr := s * c.sec.pl.n.Dot(r); sr < 0 {
+			if t := s * c.sec.pl.eval(o) / -sr; t < end {
+				end, exit = t, k
+			}
+		}
+	}
+	// Move the ray off every cap plane o lies on, into the cell.
+	var off geom.Vec3
+	for k, c := range caps {
+		if k == ci || k == cj || math.Abs(c.sec.pl.eval(o)) <= tol {
+			off = off.Add(c.sec.pl.n.Scale(float64(c.side)))
+		}
+	}
+	o2 := o.Add(off.Scale(innerOffset * d.diag))
+	if th, _, hit := d.solid.firstHit(o2.Add(r.Scale(tol)), r); hit && th+tol < end {
+		end, exit = th+tol, -1
+	}
+	if math.IsInf(end, 1) || end <= 2*tol {
+		return geom.Vec3{}, -1, false
+	}
+	for _, f := range []float64{0.5, 0.25, 0.75} {
+		if !d.solid.insideSolid(o2.Add(r.Scale(f * end))) {
+			return geom.Vec3{}, -1, false
+		}
+	}
+	return o.Add(r.Scale(end)), exit, true
 }
