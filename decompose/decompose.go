@@ -250,11 +250,14 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 	for _, t := range p.tris {
 		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
 	}
-	h, err := buildHull(p.points(), maxV, flatThickness*d.diag)
-	if err != nil {
-		return err
+	// splitSide may have built the uncapped hull already.
+	if p.hull == nil || maxV >= 0 {
+		h, err := buildHull(p.points(), maxV, flatThickness*d.diag)
+		if err != nil {
+			return err
+		}
+		p.hull = h
 	}
-	p.hull = h
 	d.estimate(p, b)
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
 )
 
 // Cuts are not capped, so a part's surface can leave out solid of its cell
@@ -18,6 +19,10 @@ import (
 // hull is held by it (see fillPockets).
 const fillTol = 10 * innerOffset
 
+// maxMisses is how many rays between two pieces may find empty space
+// before joinSolid stops trying that pair.
+const maxMisses = 4
+
 // raysPerPlane bounds the segments of one component on one cap plane that
 // cast rays (both ways), to bound the cost on fine meshes.
 const raysPerPlane = 64
@@ -27,6 +32,7 @@ const raysPerPlane = 64
 // side when it has too many pieces.
 func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 	label, n := componentLabels(s.t)
+	var hulls []*hull.Hull
 	switch {
 	case n > maxComponents:
 		for i := range label {
@@ -34,11 +40,14 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 		}
 		n = 1
 	case n > 1 && d.solid != nil:
-		n = d.joinSolid(s.t, label, n, caps)
+		n, hulls = d.joinSolid(s.t, label, n, caps)
 	}
 	out := make([]*part, n)
 	for i := range out {
 		out[i] = &part{caps: caps}
+		if hulls != nil {
+			out[i].hull = hulls[i]
+		}
 	}
 	for i, t := range s.t {
 		p := out[label[i]]
@@ -70,12 +79,14 @@ type seg2 struct {
 // distance probe off the plane, into the cell: an input face lying in the
 // plane (a cut through a floor) would make a probe on it ambiguous. It
 // relabels label in place (labels in order of first triangle) and returns
-// the new count.
-func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) int {
+// the new count, and the uncapped hulls it built of pieces left alone (nil
+// where it built none), for finish to keep.
+func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (int, []*hull.Hull) {
 	tree, tol, probe := d.solid, capTol*d.diag, innerOffset*d.diag
 	// holds reports whether the hull of component k holds x (built on
 	// first use; nil when it cannot be built).
-	hulls := make([][]plane, n)
+	hulls := make([]*hull.Hull, n)
+	planes := make([][]plane, n)
 	boxes := make([]geom.Box, n)
 	built := make([]bool, n)
 	holds := func(k int32, x geom.Vec3) bool {
@@ -97,13 +108,13 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) in
 				}
 			}
 			if h, err := buildHull(pts, -1, flatThickness*d.diag); err == nil {
-				hulls[k] = facePlanes(h)
+				hulls[k], planes[k] = h, facePlanes(h)
 			}
 		}
 		if hulls[k] == nil || !touch(boxes[k], geom.Box{Min: x, Max: x}, 2*flatThickness*d.diag) {
 			return false
 		}
-		return depthAbove(hulls[k], x, -tol) >= -tol
+		return depthAbove(planes[k], x, -tol) >= -tol
 	}
 	parent := make([]int32, n)
 	for i := range parent {
@@ -125,6 +136,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) in
 		}
 	}
 	joined := 0
+	misses := map[[2]int32]int{}
 	var segs []seg2
 	byComp := make([][]int32, n)
 	for _, c := range caps {
@@ -176,7 +188,15 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) in
 						continue
 					}
 					a, b := int32(comp), segs[hit].comp
+					// Pieces across empty space (a U's arms) are tried
+					// only a few times; a join missed so is left to
+					// fillPockets.
+					key := [2]int32{min(a, b), max(a, b)}
+					if misses[key] >= maxMisses {
+						continue
+					}
 					if !gapInSolid(sec, o, r, th, off, tree) {
+						misses[key]++
 						continue
 					}
 					// A hull holding both ends of the gap holds the gap:
@@ -193,23 +213,31 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) in
 		}
 	}
 	if joined == 0 {
-		return n
+		return n, hulls
 	}
-	// Relabel by first triangle.
+	// Relabel by first triangle; a joined piece's hull is of no use.
+	size := make([]int, n)
+	for k := range size {
+		size[find(int32(k))]++
+	}
 	newLabel := make([]int32, n)
 	for i := range newLabel {
 		newLabel[i] = -1
 	}
-	m := 0
+	var kept []*hull.Hull
 	for i, l := range label {
 		r := find(l)
 		if newLabel[r] < 0 {
-			newLabel[r] = int32(m)
-			m++
+			newLabel[r] = int32(len(kept))
+			var h *hull.Hull
+			if size[r] == 1 {
+				h = hulls[r]
+			}
+			kept = append(kept, h)
 		}
 		label[i] = newLabel[r]
 	}
-	return m
+	return len(kept), kept
 }
 
 // firstSegment returns the index of the segment that the ray o + t·r
@@ -354,6 +382,13 @@ func (d *decomposer) fillPockets(parts []*part) error {
 func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 	tol := capTol * d.diag
 	var out [][2]geom.Vec3
+	// A ray that ends inside the part's hull adds nothing (the hull is
+	// convex and holds the ray's start): rays whose way out of the cell is
+	// inside are not cast, and the others are not tested for solid when
+	// their end is inside, which spares most of the cost.
+	hp := facePlanes(p.hull)
+	ftol := fillTol * d.diag
+	held := func(x geom.Vec3) bool { return depthAbove(hp, x, -ftol) >= -ftol }
 	for ci, c := range p.caps {
 		pl := c.sec.pl
 		var edges [][3]geom.Vec3 // a, b, direction into the solid
@@ -378,17 +413,40 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 				}
 			}
 		}
-		// follow casts along the cell's edge where the planes of caps ci
-		// and k meet, both ways from x, to the corners the solid reaches.
-		follow := func(k int, x geom.Vec3) {
+		// edgeDir is the direction of the cell's edge where the planes of
+		// caps ci and k meet (zero when they are parallel).
+		edgeDir := func(k int) geom.Vec3 {
 			dir := pl.n.Cross(p.caps[k].sec.pl.n)
-			l := dir.Len()
-			if l <= 1e-9 {
+			if l := dir.Len(); l > 1e-9 {
+				return dir.Scale(1 / l)
+			}
+			return geom.Vec3{}
+		}
+		// followHeld reports whether both ways along that edge from x leave
+		// the cell inside the hull.
+		followHeld := func(k int, x geom.Vec3) bool {
+			dir := edgeDir(k)
+			if dir == (geom.Vec3{}) {
+				return true
+			}
+			for _, sg := range []float64{1, -1} {
+				t, _ := cellEnd(p.caps, ci, k, x, dir.Scale(sg))
+				if math.IsInf(t, 1) || !held(x.Add(dir.Scale(sg*t))) {
+					return false
+				}
+			}
+			return held(x)
+		}
+		endHeld := func(x geom.Vec3, _ int) bool { return held(x) }
+		// follow casts along that edge, both ways from x, to the corners
+		// the solid reaches.
+		follow := func(k int, x geom.Vec3) {
+			dir := edgeDir(k)
+			if dir == (geom.Vec3{}) || followHeld(k, x) {
 				return
 			}
-			dir = dir.Scale(1 / l)
 			for _, sg := range []float64{1, -1} {
-				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol); ok {
+				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol, endHeld); ok {
 					out = append(out, [2]geom.Vec3{x, y})
 				}
 			}
@@ -413,7 +471,14 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 						}
 					}
 				}
-				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol)
+				if t, k := cellEnd(p.caps, ci, -1, o, e[2]); !math.IsInf(t, 1) {
+					if xc := o.Add(e[2].Scale(t)); held(xc) && (k < 0 || followHeld(k, xc)) {
+						continue
+					}
+				}
+				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol, func(x geom.Vec3, k int) bool {
+					return held(x) && (k < 0 || followHeld(k, x))
+				})
 				if !ok {
 					continue
 				}
@@ -428,15 +493,10 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 	return out
 }
 
-// solidRay follows the ray o + t·r (r in the plane of caps[ci], and of
-// caps[cj] when cj ≥ 0) from the surface into the solid and returns where
-// the solid ends: the first input triangle hit or the exit from the cell
-// of caps, whichever is nearer, and the cap it leaves by (−1 when it ends
-// on a triangle); ok is false when the gap is empty or not inside the
-// solid (its midpoint or quarter points are not). The ray runs innerOffset
-// into the cell, off the cap planes through o, so that an input face lying
-// in a plane, or ending on it, is seen as a boundary.
-func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64) (x geom.Vec3, exit int, ok bool) {
+// cellEnd returns where the ray o + t·r leaves the cell of caps (ignoring
+// caps ci and cj, whose planes hold the ray) and the cap it leaves by;
+// +Inf and −1 when the cell is open that way.
+func cellEnd(caps []capRef, ci, cj int, o, r geom.Vec3) (float64, int) {
 	end, exit := math.Inf(1), -1
 	for k, c := range caps {
 		if k == ci || k == cj {
@@ -450,6 +510,20 @@ func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol flo
 			}
 		}
 	}
+	return end, exit
+}
+
+// solidRay follows the ray o + t·r (r in the plane of caps[ci], and of
+// caps[cj] when cj ≥ 0) from the surface into the solid and returns where
+// the solid ends: the first input triangle hit or the exit from the cell
+// of caps, whichever is nearer, and the cap it leaves by (−1 when it ends
+// on a triangle); ok is false when the gap is empty, when skip says so
+// (before the costlier test that comes next), or when the gap is not inside
+// the solid (its midpoint or quarter points are not). The ray runs innerOffset
+// into the cell, off the cap planes through o, so that an input face lying
+// in a plane, or ending on it, is seen as a boundary.
+func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64, skip func(x geom.Vec3, exit int) bool) (x geom.Vec3, exit int, ok bool) {
+	end, exit := cellEnd(caps, ci, cj, o, r)
 	// Move the ray off every cap plane o lies on, into the cell.
 	var off geom.Vec3
 	for k, c := range caps {
@@ -461,7 +535,7 @@ func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol flo
 	if th, _, hit := d.solid.firstHit(o2.Add(r.Scale(tol)), r); hit && th+tol < end {
 		end, exit = th+tol, -1
 	}
-	if math.IsInf(end, 1) || end <= 2*tol {
+	if math.IsInf(end, 1) || end <= 2*tol || skip(o.Add(r.Scale(end)), exit) {
 		return geom.Vec3{}, -1, false
 	}
 	for _, f := range []float64{0.5, 0.25, 0.75} {
