@@ -253,6 +253,17 @@ func TestBenchMeshes(t *testing.T) {
 			if len(r.Hulls) > DefaultMaxHulls {
 				t.Errorf("%d hulls", len(r.Hulls))
 			}
+			// The solid of a closed mesh is inside the union too (no
+			// pockets left by uncapped cuts).
+			var ts []tri
+			for _, tr := range m.t {
+				ts = append(ts, tri{m.v[tr[0]], m.v[tr[1]], m.v[tr[2]]})
+			}
+			if isClosed(ts) {
+				if pk, solid := pocketPoints(m, r.Hulls, 3000); len(pk) > 0 {
+					t.Errorf("%d of %d solid samples in no hull, e.g. %v", len(pk), solid, pk[0])
+				}
+			}
 		})
 	}
 }
