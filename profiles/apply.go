@@ -16,7 +16,7 @@ var (
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
-	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxHulls", "concavity", "autoTolerance", "hullFill"}
+	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
 	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
 	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
@@ -198,6 +198,8 @@ func (c *Colliders) apply(d doc, ents []entry, at map[string]string) error {
 			c.MaxHulls, err = d.integer(x, 1)
 		case "concavity":
 			c.Concavity, err = d.number(x, 1e-6, 1)
+		case "absConcavity":
+			c.AbsConcavity, err = d.number(x, 1e-6, maxDimensions)
 		case "autoTolerance":
 			c.AutoTolerance, err = d.number(x, 1e-6, 10)
 		case "hullFill":

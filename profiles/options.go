@@ -24,6 +24,7 @@ func (p *Profile) Options() (generate.Options, error) {
 		MaxHullVertices: c.MaxHullVertices,
 		MaxHulls:        c.MaxHulls,
 		Concavity:       c.Concavity,
+		AbsConcavity:    c.AbsConcavity,
 		AutoTolerance:   c.AutoTolerance,
 		HullFill:        c.HullFill,
 		Body: generate.BodySettings{
@@ -82,6 +83,7 @@ func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) 
 			s.MaxHullVertices = r.Set.MaxHullVertices
 			s.MaxHulls = r.Set.MaxHulls
 			s.Concavity = r.Set.Concavity
+			s.AbsConcavity = r.Set.AbsConcavity
 			s.AutoTolerance = r.Set.AutoTolerance
 			s.HullFill = r.Set.HullFill
 			s.Trigger = r.Trigger

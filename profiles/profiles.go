@@ -112,8 +112,12 @@ type Colliders struct {
 	MaxHullTriangles int     `yaml:"maxHullTriangles,omitempty"`
 	MaxHulls         int     `yaml:"maxHulls,omitempty"`
 	Concavity        float64 `yaml:"concavity,omitempty"`
-	AutoTolerance    float64 `yaml:"autoTolerance,omitempty"`
-	HullFill         float64 `yaml:"hullFill,omitempty"`
+	// AbsConcavity (metres) is a concavity below which decompose never
+	// splits a part, whatever its size: the threshold is the larger of it
+	// and Concavity times the mesh instance's diagonal.
+	AbsConcavity  float64 `yaml:"absConcavity,omitempty"`
+	AutoTolerance float64 `yaml:"autoTolerance,omitempty"`
+	HullFill      float64 `yaml:"hullFill,omitempty"`
 }
 
 // Rule sets the collider settings of the mesh instances it matches.

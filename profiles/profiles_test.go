@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -282,5 +283,72 @@ rules:
 	}
 	if s, _ := opt.Rules(generate.NodeInfo{Name: "Crate"}); s.AutoTolerance != 0 || s.HullFill != 0 {
 		t.Errorf("Crate matches no rule but gets %+v", s)
+	}
+}
+
+// TestAbsConcavity: colliders.absConcavity becomes the asset-wide
+// Options.AbsConcavity, a rule's reaches only the instances it matches,
+// and profiles that differ only in a rule's absConcavity have different
+// cache keys.
+func TestAbsConcavity(t *testing.T) {
+	options := func(doc string) generate.Options {
+		t.Helper()
+		p, err := Parse("abs.yaml", []byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := p.Options()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	if o := options("colliders: {method: decompose, absConcavity: 0.02}\n"); o.AbsConcavity != 0.02 || o.Concavity != 0 {
+		t.Errorf("colliders.absConcavity 0.02: Options.AbsConcavity %v, Concavity %v", o.AbsConcavity, o.Concavity)
+	}
+	if o := options(""); o.AbsConcavity != 0 {
+		t.Errorf("no absConcavity: Options.AbsConcavity %v, want 0 (none)", o.AbsConcavity)
+	}
+	rule := "rules:\n  - match: {name: \"Rock*\"}\n    method: decompose\n    absConcavity: %v\n"
+	o := options(fmt.Sprintf(rule, 0.5))
+	if s, ok := o.Rules(generate.NodeInfo{Name: "Rock3"}); !ok || s.AbsConcavity != 0.5 || s.Method != generate.Decompose {
+		t.Errorf("Rock3: %+v, %v; want decompose with absConcavity 0.5", s, ok)
+	}
+	if s, _ := o.Rules(generate.NodeInfo{Name: "Crate"}); s.AbsConcavity != 0 {
+		t.Errorf("Crate matches no rule but gets absConcavity %v", s.AbsConcavity)
+	}
+	if o.AbsConcavity != 0 {
+		t.Errorf("a rule's absConcavity leaked into the asset-wide options: %v", o.AbsConcavity)
+	}
+	if other := options(fmt.Sprintf(rule, 0.25)); other.RulesKey == o.RulesKey {
+		t.Errorf("rules with absConcavity 0.5 and 0.25 share the key %q", o.RulesKey)
+	}
+}
+
+// TestColliderKeysDocumented: every colliders key is in the README's
+// keys table (the colliders row) and in the default preset that
+// `profiles init default` prints.
+func TestColliderKeysDocumented(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(line, "| `colliders` |") {
+			row = line
+		}
+	}
+	preset, err := PresetText("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range colliderKeys {
+		if !strings.Contains(row, "`"+k+"`") {
+			t.Errorf("the README's colliders row does not name %s: %q", k, row)
+		}
+		if !regexp.MustCompile(`(?m)^  (# )?` + k + `:`).Match(preset) {
+			t.Errorf("the default preset does not show colliders.%s", k)
+		}
 	}
 }

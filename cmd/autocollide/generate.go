@@ -23,7 +23,7 @@ type generateFlags struct {
 	output, outDir, format, profile, khrGeometry, method, material string
 	inPlace, namingConventions                                     bool
 	maxHullVertices, maxHulls                                      int
-	concavity                                                      float64
+	concavity, absConcavity                                        float64
 	density, mass                                                  float64
 
 	include, exclude                []string
@@ -102,6 +102,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
 	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")
 	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
+	fl.Float64Var(&f.absConcavity, "abs-concavity", 0, "decompose: concavity in metres a hull may keep whatever the part's size (default none)")
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
 	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
 	fl.Float64Var(&f.mass, "mass", 0, "total mass of each dynamic body in kg, instead of a density")

@@ -130,3 +130,30 @@ func TestSettingsLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingKeysDocumented: every setting the environment and the
+// project file may give is a generate flag, in the README's usage block
+// as --flag and in its settings list.
+func TestSettingKeysDocumented(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(testassets.Repo(), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	_, usage, _ := strings.Cut(text, "autocollide generate INPUT...")
+	usage, _, _ = strings.Cut(usage, "autocollide convert")
+	_, list, _ := strings.Cut(text, "The settings are ")
+	list, _, _ = strings.Cut(list, "spelled as the flags")
+	flags := newGenerate().Flags()
+	for _, k := range settingKeys {
+		if flags.Lookup(k) == nil {
+			t.Errorf("setting %s is no generate flag", k)
+		}
+		if !strings.Contains(usage, "--"+k+" ") && !strings.Contains(usage, "--"+k+"=") {
+			t.Errorf("the README's usage block does not show --%s", k)
+		}
+		if !strings.Contains(list, "`"+k+"`") {
+			t.Errorf("the README's settings list does not name %s: %q", k, list)
+		}
+	}
+}

@@ -32,7 +32,11 @@ const envPrefix = "AUTOCOLLIDE"
 // settingKeys are the generate flags that may also come from the
 // environment and the project file: the profile and what overrides it.
 var settingKeys = []string{"profile", "format", "khr-geometry", "method", "max-hull-vertices", "max-hulls",
-	"concavity", "density", "material", "mass", "naming-conventions"}
+	"concavity", "abs-concavity", "density", "material", "mass", "naming-conventions"}
+
+// The absolute concavity a setting may give, in metres: the range a
+// profile's colliders.absConcavity accepts.
+const minAbsConcavity, maxAbsConcavity = 1e-6, 1e7
 
 // settings are the resolved generation settings of the inputs that share
 // a project file.
@@ -197,6 +201,13 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 			p.Colliders.Concavity = c
 		} else {
 			return bad("concavity", "a fraction in (0, 1)")
+		}
+	}
+	if level("abs-concavity") != "" {
+		if c := v.GetFloat64("abs-concavity"); c >= minAbsConcavity && c <= maxAbsConcavity {
+			p.Colliders.AbsConcavity = c
+		} else {
+			return bad("abs-concavity", fmt.Sprintf("a length in metres from %g to %g", minAbsConcavity, maxAbsConcavity))
 		}
 	}
 	if level("naming-conventions") != "" {
