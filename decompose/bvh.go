@@ -337,12 +337,11 @@ func (b *bvh) insideSolid(x geom.Vec3) bool {
 	return w[1] >= 1
 }
 
-// classifyInner marks the triangles buried inside the solid (tree indexes
-// ts): a point just in
-// front of the triangle is inside another shell (the median winding number
-// over three rays is at least 1). Such faces, common where the shells of
-// real assets interpenetrate, are not concavities. It returns nil when no
-// triangle is buried.
+// classifyInner marks the triangles of ts (which tree indexes) buried
+// inside the solid: a point just in front of the triangle is inside another
+// shell (the median winding number over three rays is at least 1). Such
+// faces, common where the shells of real assets interpenetrate, are not
+// concavities. It returns nil when no triangle is buried.
 func classifyInner(tree *bvh, ts []tri, diag float64) []bool {
 	var out []bool
 	for i, t := range ts {

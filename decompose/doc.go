@@ -46,8 +46,9 @@
 // a few axis-aligned planes per axis (evenly spaced, plus planes through the
 // deepest concave point and through the hull point farthest from the
 // surface), refined around the best by halving the step. Each side is split
-// into its connected pieces (corners welded by exact position), so a U cut
-// under its arms gives three parts. Candidates are ranked by the worst
+// into its connected pieces (corners welded by exact position; pieces
+// around one region of the solid joined, see above), so a U cut under its
+// arms gives three parts. Candidates are ranked by the worst
 // concavity they leave, scaled by the share of the hull's excess volume they
 // remove (sampled concavities are noisy and tie; volumes are exact). After
 // splitting, a greedy merge pass joins the pair of touching parts whose

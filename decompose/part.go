@@ -272,6 +272,50 @@ func components(s soup) []soup {
 	return out
 }
 
+// componentLabels labels the triangles by edge- or vertex-connected
+// component (corners welded by exact position), numbered in order of first
+// triangle, and returns the labels and the count.
+func componentLabels(ts []tri) ([]int32, int) {
+	parent := make([]int32, len(ts))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	owner := make(map[geom.Vec3]int32, len(ts)*2)
+	for i, t := range ts {
+		for _, v := range t {
+			if o, ok := owner[v]; ok {
+				a, b := find(o), find(int32(i))
+				if a < b {
+					parent[b] = a
+				} else if b < a {
+					parent[a] = b
+				}
+			} else {
+				owner[v] = int32(i)
+			}
+		}
+	}
+	label := make([]int32, len(ts))
+	ids := make(map[int32]int32)
+	for i := range ts {
+		r := find(int32(i))
+		k, ok := ids[r]
+		if !ok {
+			k = int32(len(ids))
+			ids[r] = k
+		}
+		label[i] = k
+	}
+	return label, len(ids)
+}
+
 // errDegenerate is returned by buildHull when even the thickened points
 // and their bounding box give no hull.
 var errDegenerate = errors.New("decompose: cannot hull a part")
