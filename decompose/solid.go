@@ -19,8 +19,8 @@ import (
 // hull is held by it (see fillPockets).
 const fillTol = 10 * innerOffset
 
-// maxMisses is how many rays between two pieces may find empty space, or
-// a gap one piece's hull holds, before joinSolid stops trying that pair.
+// maxMisses is how many rays between two pieces may find empty space
+// before joinSolid stops trying that pair.
 const maxMisses = 4
 
 // raysPerPlane bounds the segments of one component on one cap plane that
@@ -188,9 +188,9 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 						continue
 					}
 					a, b := int32(comp), segs[hit].comp
-					// Pieces across empty space (a U's arms), or whose
-					// gaps a hull holds, are tried only a few times; a
-					// join missed so is left to fillPockets.
+					// Pieces across empty space (a U's arms) are tried
+					// only a few times; a join missed so is left to
+					// fillPockets.
 					key := [2]int32{min(a, b), max(a, b)}
 					if misses[key] >= maxMisses {
 						continue
@@ -204,7 +204,6 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 					// keeps the part simpler.
 					po, px := sec.at(o), sec.at([2]float64{o[0] + th*r[0], o[1] + th*r[1]})
 					if holds(a, px) || holds(b, po) {
-						misses[key]++
 						continue
 					}
 					union(a, b)
