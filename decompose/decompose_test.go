@@ -157,10 +157,23 @@ func TestMaxHulls(t *testing.T) {
 }
 
 func TestDeterminism(t *testing.T) {
-	m := torus(1, 0.3, 24, 10)
+	// The plate with a window is cut so that pieces are joined and hulls
+	// filled (see solid.go).
+	window := planar(frame(5, 5), 1)
+	for _, tc := range []struct {
+		m   testMesh
+		opt Options
+	}{{torus(1, 0.3, 24, 10), Options{}}, {window, Options{Concavity: 0.03}}} {
+		determinism(t, tc.m, tc.opt)
+	}
+}
+
+func determinism(t *testing.T, m testMesh, opt Options) {
+	t.Helper()
 	var ref []*hull.Hull
 	for _, w := range []int{1, 2, 4} {
-		r := run(t, m, Options{Workers: w})
+		opt.Workers = w
+		r := run(t, m, opt)
 		if ref == nil {
 			ref = r.Hulls
 			continue

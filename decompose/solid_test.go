@@ -60,26 +60,15 @@ func pocketPoints(m testMesh, hs []*hull.Hull, n int) (pockets []geom.Vec3, soli
 // of the interior (the top and bottom faces of a plate, the outer and
 // inner walls of a tube with their rims cut off).
 func TestNoPockets(t *testing.T) {
-	ring := func(w, h int) [][2]int {
-		var cs [][2]int
-		for x := 0; x < w; x++ {
-			for y := 0; y < h; y++ {
-				if x == 0 || y == 0 || x == w-1 || y == h-1 {
-					cs = append(cs, [2]int{x, y})
-				}
-			}
-		}
-		return cs
-	}
 	for _, tc := range []struct {
 		name string
 		m    testMesh
 		opt  Options
 	}{
-		{"square tube", planar(ring(3, 3), 4), Options{Concavity: 0.01}},
-		{"long square tube", planar(ring(4, 3), 6), Options{Concavity: 0.01}},
-		{"plate with a window", planar(ring(5, 5), 1), Options{Concavity: 0.03}},
-		{"plate with a window, finer", planar(ring(5, 5), 1), Options{Concavity: 0.02}},
+		{"square tube", planar(frame(3, 3), 4), Options{Concavity: 0.01}},
+		{"long square tube", planar(frame(4, 3), 6), Options{Concavity: 0.01}},
+		{"plate with a window", planar(frame(5, 5), 1), Options{Concavity: 0.03}},
+		{"plate with a window, finer", planar(frame(5, 5), 1), Options{Concavity: 0.02}},
 		{"tube", hollowCylinder(1, 0.8, 1, 24), Options{Concavity: 0.02}},
 		{"long tube", hollowCylinder(1, 0.7, 3, 24), Options{}},
 	} {
@@ -94,6 +83,20 @@ func TestNoPockets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// frame returns the cells of a w×h rectangle's border (a plate with a
+// window once extruded).
+func frame(w, h int) [][2]int {
+	var cs [][2]int
+	for x := 0; x < w; x++ {
+		for y := 0; y < h; y++ {
+			if x == 0 || y == 0 || x == w-1 || y == h-1 {
+				cs = append(cs, [2]int{x, y})
+			}
+		}
+	}
+	return cs
 }
 
 // hollowCylinder returns a closed tube along z: outer wall of radius ro,
