@@ -35,9 +35,11 @@
 //     face or out of the part's cell, and on along the cell's edges there;
 //     the far ends the part's hull misses are added to it.
 //
-// Both sample at most raysPerPlane edges per piece and plane, so a pocket
-// in a corner no ray reaches can remain; none is left on the benchmark
-// meshes or the test shapes.
+// Limitation: both repairs sample (at most raysPerPlane edges per piece
+// and plane, maxMisses empty gaps per pair of pieces) and follow rays, not
+// the exact cross-section, so a pocket in a corner of a cell that no ray
+// reaches can remain; none is left on the V-HACD benchmark meshes or the
+// test shapes (sampled, see TestNoPockets and TestBenchMeshes).
 //
 // Splitting is error-driven, in the manner of CoACD: a part is split while
 // its concavity exceeds the threshold (Options.Concavity times the bounding
