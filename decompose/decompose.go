@@ -70,6 +70,19 @@ const (
 	planesPerAxis = 5
 	// refineRounds halves the spacing around the best plane this often.
 	refineRounds = 3
+	// stuckRatio: a part whose best single cut leaves a child with more
+	// than this share of its concavity is stuck (no one plane opens a
+	// ring or a closed frame) and its cut is chosen by looking ahead.
+	stuckRatio = 0.75
+	// lookaheadTop is how many of a stuck part's best single cuts are
+	// looked ahead from.
+	lookaheadTop = 8
+	// lookaheadMin: only parts above this multiple of the threshold are
+	// looked ahead from; nearer the threshold a peel is as good.
+	lookaheadMin = 1.5
+	// lookaheadPlanes is the number of evenly spaced planes per axis tried
+	// on each child when looking ahead.
+	lookaheadPlanes = 3
 	// maxComponents: a cut side with more connected pieces than this stays
 	// one part (hundreds of loose triangles would otherwise each become a
 	// part); the merge pass and further cuts deal with it.
@@ -137,7 +150,22 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		d.flip = true
 		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
 	}
-	parts, err := d.run(ts, res)
+	d.solid = newBVH(ts)
+	inner := classifyInner(d.solid, ts, d.diag)
+	if inner != nil {
+		n := 0
+		for _, b := range inner {
+			if b {
+				n++
+			}
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(ts)))
+	}
+	if n := len(components(soup{t: ts})); n > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("input has %d connected pieces (corners welded by exact position)", n))
+	}
+	res.Notes = append(res.Notes, "cut the input triangles by planes and hulled each piece's corners and cut points; no remeshing, open or self-intersecting input is used as is")
+	parts, err := d.run(ts, inner, res)
 	if err != nil {
 		return nil, err
 	}
@@ -290,26 +318,13 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 	}
 }
 
-func (d *decomposer) run(ts []tri, res *Result) ([]*part, error) {
-	d.solid = newBVH(ts)
-	inner := classifyInner(d.solid, ts, d.diag)
-	if inner != nil {
-		n := 0
-		for _, b := range inner {
-			if b {
-				n++
-			}
-		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(ts)))
-	}
+// run is one search: it splits the input (whose buried triangles inner
+// marks) while parts are above the threshold, then merges.
+func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts := d.splitSide(soup{ts, inner}, nil)
-	if n := len(components(soup{t: ts})); n > 1 {
-		res.Notes = append(res.Notes, fmt.Sprintf("input has %d connected pieces (corners welded by exact position)", n))
-	}
 	if err := d.finishAll(parts, fullBudget); err != nil {
 		return nil, err
 	}
-	res.Notes = append(res.Notes, "cut the input triangles by planes and hulled each piece's corners and cut points; no remeshing, open or self-intersecting input is used as is")
 	d.progress(parts)
 	for {
 		var todo []int
@@ -382,6 +397,8 @@ type candidate struct {
 	axis  int
 	score float64
 	kids  []*part
+	// cmax is the largest concavity among kids.
+	cmax float64
 }
 
 // splitParts cuts each part parts[todo[k]] at its best plane and returns its
@@ -451,11 +468,17 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		}
 	}
 	pick(cands)
-	// Refine around the best plane of each part along its axis.
+	fixed, err := d.lookahead(parts, todo, steps, cands, best)
+	if err != nil {
+		return nil, err
+	}
+	// Refine around the best plane of each part along its axis (not a
+	// plane chosen by looking ahead: the one-cut score would move it back
+	// towards a peel).
 	for r := 0; r < refineRounds; r++ {
 		var more []*candidate
 		for k, b := range best {
-			if b == nil || steps[k] == 0 {
+			if b == nil || steps[k] == 0 || fixed[k] {
 				continue
 			}
 			p := parts[todo[k]]
@@ -526,6 +549,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			}
 		}
 		c.kids = kids
+		c.cmax = cmax
 		// Rank by the worst concavity left, scaled down by how much of the
 		// hull's excess volume the cut removes: sampled concavities are
 		// noisy and often tie (peeling a slice off a plate leaves the
@@ -545,4 +569,112 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		return err
 	}
 	return errors.Join(errs...)
+}
+
+// lookahead re-chooses the cut of the parts whose best single cut barely
+// lowers their concavity (stuck, see stuckRatio): a torus or a window frame
+// cannot be opened by one plane, so ranking by the concavity one cut leaves
+// picks a peel off the edge, and the next rounds peel again. Each of the
+// lookaheadTop best single cuts of a stuck part is scored instead by the
+// concavity left after one more cut of each of its children above the
+// threshold (evenly spaced axis planes, as in the first round), and the
+// best of those is kept, like a two-level search of CoACD's tree. It
+// reports, per part, whether its cut was chosen this way.
+func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands, best []*candidate) ([]bool, error) {
+	fixed := make([]bool, len(todo))
+	type entry struct {
+		c     *candidate
+		kids  []int   // its children above the threshold, indices into next
+		other float64 // the largest concavity of its other children
+	}
+	var next []*part
+	var entries []entry
+	for k, b := range best {
+		if b == nil || steps[k] == 0 || b.cmax < stuckRatio*parts[todo[k]].conc {
+			continue
+		}
+		if parts[todo[k]].conc < lookaheadMin*d.thr {
+			continue
+		}
+		var mine []*candidate
+		for _, c := range cands {
+			if c.part == k && c.kids != nil {
+				mine = append(mine, c)
+			}
+		}
+		sort.SliceStable(mine, func(i, j int) bool { return mine[i].score < mine[j].score })
+		for _, c := range mine[:min(len(mine), lookaheadTop)] {
+			e := entry{c: c}
+			for _, kd := range c.kids {
+				if kd.conc > d.thr {
+					e.kids = append(e.kids, len(next))
+					next = append(next, kd)
+				} else {
+					e.other = math.Max(e.other, kd.conc)
+				}
+			}
+			entries = append(entries, e)
+		}
+	}
+	if len(entries) == 0 {
+		return fixed, nil
+	}
+	idx := make([]int, len(next))
+	vol := make([]float64, len(next))
+	for i := range idx {
+		idx[i] = i
+	}
+	if d.closed {
+		if err := d.parallel(len(next), func(i int) { vol[i] = partVolume(next[i], capTol*d.diag) }); err != nil {
+			return nil, err
+		}
+	}
+	var second []*candidate
+	for i, p := range next {
+		size := p.box.Size()
+		for ax := 0; ax < 3; ax++ {
+			if size[ax] <= d.thr {
+				continue
+			}
+			n := geom.Vec3{}
+			n[ax] = 1
+			for j := 1; j <= lookaheadPlanes; j++ {
+				pos := p.box.Min[ax] + size[ax]*float64(j)/float64(lookaheadPlanes+1)
+				second = append(second, &candidate{part: i, pl: plane{n, pos}, axis: ax})
+			}
+		}
+	}
+	if err := d.evalCandidates(next, idx, vol, second, scoutBudget); err != nil {
+		return nil, err
+	}
+	// reach[i]: the lowest concavity one more cut leaves in next[i].
+	reach := make([]float64, len(next))
+	for i, p := range next {
+		reach[i] = p.conc
+	}
+	for _, c := range second {
+		if c.kids != nil && c.cmax < reach[c.part] {
+			reach[c.part] = c.cmax
+		}
+	}
+	for k := range best {
+		var pick *candidate
+		var bestV float64
+		for _, e := range entries {
+			if e.c.part != k {
+				continue
+			}
+			v := e.other
+			for _, i := range e.kids {
+				v = math.Max(v, reach[i])
+			}
+			if pick == nil || v < bestV {
+				pick, bestV = e.c, v
+			}
+		}
+		if pick != nil {
+			best[k], fixed[k] = pick, true
+		}
+	}
+	return fixed, nil
 }
