@@ -190,6 +190,11 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 		tree := p.tree
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
+		if math.IsInf(d, 1) {
+			// No triangle with area to measure against (a part made of
+			// degenerate triangles, hulled from its thickened corners).
+			d = 0
+		}
 		if d > worst && overHole(tree, ht[face], x, flip) {
 			d = 0
 		}

@@ -19,6 +19,9 @@ func FuzzDecompose(f *testing.F) {
 	f.Add([]byte{4, 0, 0, 0, 10, 0, 0, 0, 10, 0, 0, 0, 10}, []byte{0, 1, 2, 0, 3, 1, 0, 2, 3, 1, 3, 2}, uint8(2))
 	f.Add([]byte{3, 1, 1, 1, 2, 2, 2, 3, 3, 3}, []byte{0, 1, 2}, uint8(1)) // collinear
 	f.Add([]byte{4, 0, 0, 0, 5, 0, 0, 5, 5, 0, 0, 5, 0}, []byte{0, 1, 2, 0, 2, 3}, uint8(8))
+	// Two degenerate triangles (segments) apart, MaxHulls 1: their merged
+	// part had an infinite concavity and merging down to one hull failed.
+	f.Add([]byte("7\x00\x00\x00\t\x00\x00\x00\t\x00\t\t\x00\x00\x00\t\t\x00\t\x00\t\t"), []byte("110BB20"), uint8(0))
 	f.Fuzz(func(t *testing.T, verts, tris []byte, hulls uint8) {
 		if len(verts) == 0 {
 			return

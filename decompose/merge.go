@@ -70,7 +70,9 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 				if !ok || m == nil {
 					continue
 				}
-				if m.conc < best {
+				// The first pair counts even at +Inf: over MaxHulls, some
+				// pair must merge.
+				if bi < 0 || m.conc < best {
 					best, bi, bj = m.conc, i, j
 				}
 			}

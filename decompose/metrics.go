@@ -202,6 +202,9 @@ func Measure(vertices []geom.Vec3, triangles [][3]uint32, hulls []*hull.Hull, sa
 		for i := 0; i < samples; i++ {
 			x, ti := hs.next()
 			dd := tree.dist(x, 0)
+			if math.IsInf(dd, 1) {
+				dd = 0 // no triangle with area: nothing to be far from
+			}
 			all += dd
 			inside := false
 			for k := range mh {
