@@ -367,8 +367,10 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 		parts = next
 		d.progress(parts)
 	}
-	if err := d.fillPockets(parts); err != nil {
-		return nil, err
+	if d.closed {
+		if err := d.fillPockets(parts); err != nil {
+			return nil, err
+		}
 	}
 	parts, err := d.merge(parts, res)
 	if err != nil {

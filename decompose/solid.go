@@ -39,7 +39,7 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 			label[i] = 0
 		}
 		n = 1
-	case n > 1 && d.solid != nil:
+	case n > 1 && d.solid != nil && d.closed:
 		n, hulls = d.joinSolid(s.t, label, n, caps)
 	}
 	out := make([]*part, n)

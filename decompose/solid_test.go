@@ -129,6 +129,7 @@ func cutSeq(m testMesh, cuts []capCut) []*part {
 	diag := geom.BoundsOf(m.v).Diagonal()
 	d := newDecomposer(context.Background(), Options{}, diag)
 	d.solid = newBVH(ts)
+	d.closed = isClosed(ts)
 	s := soup{t: ts}
 	var caps []capRef
 	for _, c := range cuts {
