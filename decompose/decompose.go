@@ -279,8 +279,15 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
 	}
 	// splitSide may have built the uncapped hull already.
-	if p.hull == nil || maxV >= 0 {
+	switch {
+	case maxV >= 0:
 		h, err := buildHull(p.points(), maxV, flatThickness*d.diag)
+		if err != nil {
+			return err
+		}
+		p.hull, p.checked = h, true
+	case p.hull == nil:
+		h, err := scoutHull(p.points(), flatThickness*d.diag)
 		if err != nil {
 			return err
 		}
@@ -294,6 +301,18 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 // conservative reduction, so it still contains the part). It does not
 // update the concavity estimate.
 func (d *decomposer) capHull(p *part) error {
+	if !p.checked {
+		// A candidate's hull, built unchecked: rebuild it checked if it
+		// misses a point (quickhull-go can drop points of coplanar sets).
+		if pts := p.points(); hullViolation(p.hull, pts) > hullTol {
+			h, err := buildHull(pts, -1, flatThickness*d.diag)
+			if err != nil {
+				return err
+			}
+			p.hull = h
+		}
+		p.checked = true
+	}
 	if len(p.hull.Vertices) <= d.maxV {
 		return nil
 	}

@@ -140,7 +140,9 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.hull = h
+	// Built from two checked hulls' vertices (and checked against them), so
+	// it holds both parts.
+	m.hull, m.checked = h, true
 	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)

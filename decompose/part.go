@@ -47,6 +47,8 @@ type part struct {
 	inner []bool
 	caps  []capRef
 	hull  *hull.Hull
+	// checked: hull is known to hold every corner of tris (see scoutHull).
+	checked bool
 	// conc is the concavity estimate; deep is the part sample deepest
 	// inside the hull (a good place to cut next).
 	conc float64
@@ -217,24 +219,27 @@ func (s *section) outside(x geom.Vec3, side int8) float64 {
 	}
 	for _, sg := range segs {
 		a, b := sg[0], sg[1]
-		side := (b[0]-a[0])*(q[1]-a[1]) - (q[0]-a[0])*(b[1]-a[1])
 		if a[1] <= q[1] && b[1] > q[1] {
 			cross++
-			if side > 0 {
+			if (b[0]-a[0])*(q[1]-a[1])-(q[0]-a[0])*(b[1]-a[1]) > 0 {
 				wind++
 			}
 		} else if b[1] <= q[1] && a[1] > q[1] {
 			cross++
-			if side < 0 {
+			if (b[0]-a[0])*(q[1]-a[1])-(q[0]-a[0])*(b[1]-a[1]) < 0 {
 				wind--
 			}
-		}
-		if d := segDist2D(q, a, b); d < best {
-			best = d
 		}
 	}
 	if wind != 0 || cross%2 == 1 {
 		return 0
+	}
+	// Outside: the distance to the outline (a second pass; most probes
+	// on a cap are inside and stop above).
+	for _, sg := range segs {
+		if d := segDist2D(q, sg[0], sg[1]); d < best {
+			best = d
+		}
 	}
 	return math.Sqrt(best)
 }
@@ -325,7 +330,18 @@ var errDegenerate = errors.New("decompose: cannot hull a part")
 // flatThickness (a fraction of the part's size, see Options) along the
 // directions in which they are flat, which keeps every point inside.
 func buildHull(pts []geom.Vec3, maxV int, thick float64) (*hull.Hull, error) {
-	h, err := checkedHull(pts, maxV)
+	return buildHullChecked(pts, maxV, thick, true)
+}
+
+// scoutHull is buildHull without checking that the hull holds every point
+// (O(points × faces), most of the time on large parts): for candidate cuts,
+// whose hulls only score them. A part kept is checked by verifyHull.
+func scoutHull(pts []geom.Vec3, thick float64) (*hull.Hull, error) {
+	return buildHullChecked(pts, -1, thick, false)
+}
+
+func buildHullChecked(pts []geom.Vec3, maxV int, thick float64, check bool) (*hull.Hull, error) {
+	h, err := checkedHull(pts, maxV, check)
 	if err == nil {
 		return h, nil
 	}
@@ -342,7 +358,7 @@ func buildHull(pts []geom.Vec3, maxV int, thick float64) (*hull.Hull, error) {
 				th = append(th, p.Add(a.Scale(thick)), p.Sub(a.Scale(thick)))
 			}
 		}
-		h, err = checkedHull(th, maxV)
+		h, err = checkedHull(th, maxV, check)
 		if err == nil {
 			return h, nil
 		}
@@ -464,7 +480,7 @@ var errBadHull = errors.New("hull package returned hulls not containing their po
 // checkedHull calls hull.Build and verifies that the result is convex and
 // contains pts, retrying with reshuffled input order when it is not (see
 // hullTol). A flat set gives an error.
-func checkedHull(pts []geom.Vec3, maxV int) (*hull.Hull, error) {
+func checkedHull(pts []geom.Vec3, maxV int, check bool) (*hull.Hull, error) {
 	in := pts
 	var rng *rand.Rand
 	for try := 0; ; try++ {
@@ -475,7 +491,7 @@ func checkedHull(pts []geom.Vec3, maxV int) (*hull.Hull, error) {
 		if h.Volume() <= 0 {
 			return nil, errors.New("zero volume")
 		}
-		if hullViolation(h, pts) <= hullTol {
+		if !check || hullViolation(h, pts) <= hullTol {
 			return h, nil
 		}
 		if try == hullRetries {

@@ -107,7 +107,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 					}
 				}
 			}
-			if h, err := buildHull(pts, -1, flatThickness*d.diag); err == nil {
+			if h, err := scoutHull(pts, flatThickness*d.diag); err == nil {
 				hulls[k], planes[k] = h, facePlanes(h)
 			}
 		}
