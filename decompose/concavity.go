@@ -3,6 +3,7 @@ package decompose
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
@@ -125,7 +126,12 @@ func depthAbove(planes []plane, x geom.Vec3, floor float64) float64 {
 }
 
 // sampleBudget sets how many random samples a concavity estimate uses.
-type sampleBudget struct{ hull, mesh int }
+type sampleBudget struct {
+	hull, mesh int
+	// faces, if positive, limits the deterministic probes of a hull with
+	// more triangles to its largest faces and longest edges.
+	faces int
+}
 
 // concavity estimates a part's concavity as the larger of two one-sided
 // distances, the boundary Hausdorff term of CoACD:
@@ -205,14 +211,21 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 			farD, far = d, x
 		}
 	}
-	for i, t := range ht {
-		probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
-		// Edge midpoints, each edge once (its two triangles see it in
-		// opposite directions): a hull edge spanning a concavity is
-		// often where the hull is farthest from the part.
-		for k := 0; k < 3; k++ {
-			if a, b := t[k], t[(k+1)%3]; less(a, b) {
-				probe(a.Add(b).Scale(0.5), i)
+	if n.faces > 0 && len(ht) > n.faces {
+		// A large hull (a scout of a big part has thousands of faces):
+		// the centroids of its largest faces and the midpoints of its
+		// longest edges, where a hull spans a concavity.
+		probeLargest(ht, n.faces, probe)
+	} else {
+		for i, t := range ht {
+			probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+			// Edge midpoints, each edge once (its two triangles see it
+			// in opposite directions): a hull edge spanning a concavity
+			// is often where the hull is farthest from the part.
+			for k := 0; k < 3; k++ {
+				if a, b := t[k], t[(k+1)%3]; less(a, b) {
+					probe(a.Add(b).Scale(0.5), i)
+				}
 			}
 		}
 	}
@@ -221,6 +234,34 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 		probe(x, ti)
 	}
 	return worst, deep, far
+}
+
+// probeLargest probes the centroids of the n largest triangles of ht and
+// the midpoints of its 3n/2 longest edges (ties in index order).
+func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
+	type item struct {
+		x    geom.Vec3
+		face int
+		size float64
+	}
+	var faces, edges []item
+	for i, t := range ht {
+		faces = append(faces, item{t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3), i, triArea(t)})
+		for k := 0; k < 3; k++ {
+			if a, b := t[k], t[(k+1)%3]; less(a, b) {
+				edges = append(edges, item{a.Add(b).Scale(0.5), i, b.Sub(a).Len2()})
+			}
+		}
+	}
+	for _, l := range []struct {
+		items []item
+		n     int
+	}{{faces, n}, {edges, 3 * n / 2}} {
+		sort.SliceStable(l.items, func(i, j int) bool { return l.items[i].size > l.items[j].size })
+		for _, it := range l.items[:min(len(l.items), l.n)] {
+			probe(it.x, it.face)
+		}
+	}
 }
 
 // overHole reports whether the hull point x on face f looks into a hole of

@@ -90,7 +90,7 @@ const (
 )
 
 var (
-	scoutBudget = sampleBudget{hull: 100, mesh: 100}
+	scoutBudget = sampleBudget{hull: 100, mesh: 100, faces: 256}
 	fullBudget  = sampleBudget{hull: 600, mesh: 400}
 )
 
@@ -302,9 +302,10 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 // update the concavity estimate.
 func (d *decomposer) capHull(p *part) error {
 	if !p.checked {
-		// A candidate's hull, built unchecked: rebuild it checked if it
-		// misses a point (quickhull-go can drop points of coplanar sets).
-		if pts := p.points(); hullViolation(p.hull, pts) > hullTol {
+		// A candidate's hull, built unchecked: rebuild it checked if it is
+		// not convex or misses a point (quickhull-go can fail on coplanar
+		// sets).
+		if pts := p.points(); hull.Validate(p.hull, nil) != nil || hullViolation(p.hull, pts) > hullTol {
 			h, err := buildHull(pts, -1, flatThickness*d.diag)
 			if err != nil {
 				return err

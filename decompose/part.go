@@ -334,8 +334,9 @@ func buildHull(pts []geom.Vec3, maxV int, thick float64) (*hull.Hull, error) {
 }
 
 // scoutHull is buildHull without checking that the hull holds every point
-// (O(points × faces), most of the time on large parts): for candidate cuts,
-// whose hulls only score them. A part kept is checked by verifyHull.
+// (O(points × faces), most of the time on large parts) and with the hull
+// package's local convexity check only: for candidate cuts, whose hulls
+// only score them. A part kept is checked by capHull.
 func scoutHull(pts []geom.Vec3, thick float64) (*hull.Hull, error) {
 	return buildHullChecked(pts, -1, thick, false)
 }
@@ -484,7 +485,7 @@ func checkedHull(pts []geom.Vec3, maxV int, check bool) (*hull.Hull, error) {
 	in := pts
 	var rng *rand.Rand
 	for try := 0; ; try++ {
-		h, err := hull.Build(in, hull.Options{MaxVertices: maxV})
+		h, err := hull.Build(in, hull.Options{MaxVertices: maxV, LocalCheck: !check})
 		if err != nil {
 			return nil, err
 		}

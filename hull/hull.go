@@ -40,6 +40,11 @@ type Options struct {
 	// flat, line-like and single-point inputs. 0 means
 	// DefaultDegenerateHalfThickness.
 	DegenerateHalfThickness float64
+	// LocalCheck skips the final all-vertices-against-all-faces convexity
+	// check of an exact hull (up to 4e6 operations), keeping the check
+	// across every edge: for callers that build many throwaway hulls and
+	// Validate the ones they keep (decompose's candidate cuts).
+	LocalCheck bool
 }
 
 // DefaultMaxVertices is the vertex limit used when Options.MaxVertices is 0.
@@ -224,7 +229,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	} else {
 		out = func(i int32) geom.Vec3 { return n.denorm(src[i]) }
 	}
-	h, err = construct(src, t, out, n, maxV, maxF, limitErr)
+	h, err = construct(src, t, out, n, maxV, maxF, limitErr, !opt.LocalCheck)
 	if err == nil || (limitErr != nil && err == limitErr) {
 		if h != nil {
 			h.Degenerate, h.Dropped = deg, len(points)-len(n.p)
@@ -235,7 +240,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 	firstErr := err
 	if sn, ok := snapPoints(src); ok {
 		if st, _, _, pd := initialSimplex(sn); pd > RankTolerance {
-			h, err = construct(sn, st, func(i int32) geom.Vec3 { return n.denorm(sn[i]) }, n, maxV, maxF, limitErr)
+			h, err = construct(sn, st, func(i int32) geom.Vec3 { return n.denorm(sn[i]) }, n, maxV, maxF, limitErr, true)
 			if err == nil {
 				err = Validate(h, points)
 			}
@@ -276,7 +281,7 @@ const SnapGrid = 1.0 / (1 << 23)
 // the epsilon escalation, then reduces to the limits and validates the
 // result. out maps a point index of src to its output coordinates.
 // limitErr, when not nil, is returned as is if a reduction is needed.
-func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normalized, maxV, maxF int, limitErr error) (*Hull, error) {
+func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normalized, maxV, maxF int, limitErr error, global bool) (*Hull, error) {
 	var tris [][3]int32
 	eps := PlaneEpsilon
 	for try := 0; ; try++ {
@@ -309,7 +314,7 @@ func construct(src []geom.Vec3, t [4]int32, out func(int32) geom.Vec3, n normali
 		return r, nil
 	}
 	// The exact hull contains the points by construction; check its shape.
-	if err := validate(h, nil, true); err != nil {
+	if err := validate(h, nil, global); err != nil {
 		return nil, fmt.Errorf("hull: hull failed validation: %w", err)
 	}
 	return h, nil

@@ -189,6 +189,27 @@ func TestBuildValid(t *testing.T) {
 	}
 }
 
+// TestLocalCheck: LocalCheck only skips a check, so the hull is the same
+// one, and it passes the full Validate.
+func TestLocalCheck(t *testing.T) {
+	for _, c := range clouds() {
+		full, err := Build(c.pts, Options{MaxVertices: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		local, err := Build(c.pts, Options{MaxVertices: -1, LocalCheck: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !reflect.DeepEqual(full, local) {
+			t.Errorf("%s: LocalCheck changed the hull", c.name)
+		}
+		if err := Validate(local, c.pts); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
 func TestNoFinitePoints(t *testing.T) {
 	for _, pts := range [][]geom.Vec3{nil, {}, {{nan, 0, 0}}, {{inf, inf, inf}, {nan, nan, nan}}} {
 		if _, err := Build(pts, Options{}); !errors.Is(err, ErrNoPoints) {
