@@ -453,25 +453,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 			steps[k] = 0
 			continue
 		}
-		for ax := 0; ax < 3; ax++ {
-			// A part thinner than the threshold along an axis cannot hold a
-			// concavity above it in that direction: cutting across it only
-			// makes slices (a wall with a window would be peeled).
-			if size[ax] <= d.thr {
-				continue
-			}
-			n := geom.Vec3{}
-			n[ax] = 1
-			for j := 1; j <= planesPerAxis; j++ {
-				pos := p.box.Min[ax] + size[ax]*float64(j)/float64(planesPerAxis+1)
-				cands = append(cands, &candidate{part: k, pl: plane{n, pos}, axis: ax})
-			}
-			for _, x := range []float64{p.deep[ax], p.far[ax]} {
-				if x > p.box.Min[ax] && x < p.box.Max[ax] {
-					cands = append(cands, &candidate{part: k, pl: plane{n, x}, axis: ax})
-				}
-			}
-		}
+		cands = append(cands, d.axisCandidates(p, k, planesPerAxis, true)...)
 		steps[k] = 1 / float64(planesPerAxis+1)
 	}
 	// steps[k] == 0 marks a part split for its vertex count only.
@@ -541,6 +523,37 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// axisCandidates returns the cuts tried on part p (index k): perAxis
+// evenly spaced planes across each axis, and with probes the planes
+// through its deepest concave point and its hull point farthest from it.
+func (d *decomposer) axisCandidates(p *part, k, perAxis int, probes bool) []*candidate {
+	var cs []*candidate
+	size := p.box.Size()
+	for ax := 0; ax < 3; ax++ {
+		// A part thinner than the threshold along an axis cannot hold a
+		// concavity above it in that direction: cutting across it only
+		// makes slices (a wall with a window would be peeled).
+		if size[ax] <= d.thr {
+			continue
+		}
+		n := geom.Vec3{}
+		n[ax] = 1
+		for j := 1; j <= perAxis; j++ {
+			pos := p.box.Min[ax] + size[ax]*float64(j)/float64(perAxis+1)
+			cs = append(cs, &candidate{part: k, pl: plane{n, pos}, axis: ax})
+		}
+		if !probes {
+			continue
+		}
+		for _, x := range []float64{p.deep[ax], p.far[ax]} {
+			if x > p.box.Min[ax] && x < p.box.Max[ax] {
+				cs = append(cs, &candidate{part: k, pl: plane{n, x}, axis: ax})
+			}
+		}
+	}
+	return cs
 }
 
 // evalCandidates cuts, hulls and scores every candidate (in parallel).
@@ -653,18 +666,7 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 	}
 	var second []*candidate
 	for i, p := range next {
-		size := p.box.Size()
-		for ax := 0; ax < 3; ax++ {
-			if size[ax] <= d.thr {
-				continue
-			}
-			n := geom.Vec3{}
-			n[ax] = 1
-			for j := 1; j <= lookaheadPlanes; j++ {
-				pos := p.box.Min[ax] + size[ax]*float64(j)/float64(lookaheadPlanes+1)
-				second = append(second, &candidate{part: i, pl: plane{n, pos}, axis: ax})
-			}
-		}
+		second = append(second, d.axisCandidates(p, i, lookaheadPlanes, false)...)
 	}
 	if err := d.evalCandidates(next, idx, vol, second, scoutBudget); err != nil {
 		return nil, err

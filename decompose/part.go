@@ -281,27 +281,12 @@ func components(s soup) []soup {
 // component (corners welded by exact position), numbered in order of first
 // triangle, and returns the labels and the count.
 func componentLabels(ts []tri) ([]int32, int) {
-	parent := make([]int32, len(ts))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	sets := newDisjointSets(len(ts))
 	owner := make(map[geom.Vec3]int32, len(ts)*2)
 	for i, t := range ts {
 		for _, v := range t {
 			if o, ok := owner[v]; ok {
-				a, b := find(o), find(int32(i))
-				if a < b {
-					parent[b] = a
-				} else if b < a {
-					parent[a] = b
-				}
+				sets.union(o, int32(i))
 			} else {
 				owner[v] = int32(i)
 			}
@@ -310,7 +295,7 @@ func componentLabels(ts []tri) ([]int32, int) {
 	label := make([]int32, len(ts))
 	ids := make(map[int32]int32)
 	for i := range ts {
-		r := find(int32(i))
+		r := sets.find(int32(i))
 		k, ok := ids[r]
 		if !ok {
 			k = int32(len(ids))
@@ -319,6 +304,35 @@ func componentLabels(ts []tri) ([]int32, int) {
 		label[i] = k
 	}
 	return label, len(ids)
+}
+
+// disjointSets is a union-find over 0..n-1; the smaller root wins, so the
+// sets' roots do not depend on the order of unions.
+type disjointSets []int32
+
+func newDisjointSets(n int) disjointSets {
+	s := make(disjointSets, n)
+	for i := range s {
+		s[i] = int32(i)
+	}
+	return s
+}
+
+func (s disjointSets) find(x int32) int32 {
+	for s[x] != x {
+		s[x] = s[s[x]]
+		x = s[x]
+	}
+	return x
+}
+
+func (s disjointSets) union(a, b int32) {
+	a, b = s.find(a), s.find(b)
+	if a < b {
+		s[b] = a
+	} else if b < a {
+		s[a] = b
+	}
 }
 
 // errDegenerate is returned by buildHull when even the thickened points

@@ -116,25 +116,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 		}
 		return depthAbove(planes[k], x, -tol) >= -tol
 	}
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	union := func(a, b int32) {
-		a, b = find(a), find(b)
-		if a < b {
-			parent[b] = a
-		} else if b < a {
-			parent[a] = b
-		}
-	}
+	sets := newDisjointSets(n)
 	joined := 0
 	misses := map[[2]int32]int{}
 	var segs []seg2
@@ -184,7 +166,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 				for _, sign := range []float64{1, -1} {
 					r := [2]float64{-sign * ey / l, sign * ex / l}
 					hit, th := firstSegment(segs, o, r, tol)
-					if hit < 0 || find(segs[hit].comp) == find(int32(comp)) {
+					if hit < 0 || sets.find(segs[hit].comp) == sets.find(int32(comp)) {
 						continue
 					}
 					a, b := int32(comp), segs[hit].comp
@@ -206,7 +188,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 					if holds(a, px) || holds(b, po) {
 						continue
 					}
-					union(a, b)
+					sets.union(a, b)
 					joined++
 				}
 			}
@@ -218,7 +200,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 	// Relabel by first triangle; a joined piece's hull is of no use.
 	size := make([]int, n)
 	for k := range size {
-		size[find(int32(k))]++
+		size[sets.find(int32(k))]++
 	}
 	newLabel := make([]int32, n)
 	for i := range newLabel {
@@ -226,7 +208,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 	}
 	var kept []*hull.Hull
 	for i, l := range label {
-		r := find(l)
+		r := sets.find(l)
 		if newLabel[r] < 0 {
 			newLabel[r] = int32(len(kept))
 			var h *hull.Hull
