@@ -102,7 +102,7 @@ func TestPresetSettings(t *testing.T) {
 }
 
 func TestRules(t *testing.T) {
-	p, err := Parse("rules.yaml", []byte(`
+	o := parseOptions(t, "rules.yaml", `
 rules:
   - name: tagged
     match: {extras: {collider: box}}
@@ -126,14 +126,7 @@ rules:
     method: decompose
     maxHulls: 4
     concavity: 0.1
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := p.Options()
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	if o.RulesKey == "" || !strings.Contains(o.RulesKey, "Truck/*/Door") {
 		t.Errorf("rules key %q does not describe the rules", o.RulesKey)
 	}
@@ -238,17 +231,7 @@ func TestSuggest(t *testing.T) {
 // TestRulesKey: profiles that generate differently have different keys,
 // and the key does not depend on where the settings came from.
 func TestRulesKey(t *testing.T) {
-	key := func(doc string) string {
-		p, err := Parse("k.yaml", []byte(doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := p.Options()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return o.RulesKey
-	}
+	key := func(doc string) string { return parseOptions(t, "k.yaml", doc).RulesKey }
 	a := key("bodies: {per: pattern, pattern: '^A'}\n")
 	if b := key("bodies: {per: pattern, pattern: '^B'}\n"); a == b {
 		t.Error("body patterns ^A and ^B share a key")
@@ -264,19 +247,12 @@ func TestRulesKey(t *testing.T) {
 // TestRuleAutoKeys: a rule's autoTolerance and hullFill reach the
 // settings generate gets for the instances it matches.
 func TestRuleAutoKeys(t *testing.T) {
-	p, err := Parse("auto.yaml", []byte(`
+	opt := parseOptions(t, "auto.yaml", `
 rules:
   - match: {name: "Ball*"}
     autoTolerance: 0.3
     hullFill: 0.7
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := p.Options()
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	s, ok := opt.Rules(generate.NodeInfo{Name: "Ball1"})
 	if !ok || s.AutoTolerance != 0.3 || s.HullFill != 0.7 {
 		t.Errorf("Ball1: %+v, %v; want autoTolerance 0.3 and hullFill 0.7", s, ok)
@@ -291,18 +267,7 @@ rules:
 // and profiles that differ only in a rule's absConcavity have different
 // cache keys.
 func TestAbsConcavity(t *testing.T) {
-	options := func(doc string) generate.Options {
-		t.Helper()
-		p, err := Parse("abs.yaml", []byte(doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := p.Options()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return o
-	}
+	options := func(doc string) generate.Options { return parseOptions(t, "abs.yaml", doc) }
 	if o := options("colliders: {method: decompose, absConcavity: 0.02}\n"); o.AbsConcavity != 0.02 || o.Concavity != 0 {
 		t.Errorf("colliders.absConcavity 0.02: Options.AbsConcavity %v, Concavity %v", o.AbsConcavity, o.Concavity)
 	}
@@ -351,4 +316,19 @@ func TestColliderKeysDocumented(t *testing.T) {
 			t.Errorf("the default preset does not show colliders.%s", k)
 		}
 	}
+}
+
+// parseOptions parses doc as a profile named name and resolves its options,
+// failing the test on any error.
+func parseOptions(t *testing.T, name, doc string) generate.Options {
+	t.Helper()
+	p, err := Parse(name, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := p.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }
