@@ -425,3 +425,28 @@ func rayHit(o, d geom.Vec3, t tri) (float64, float64, bool) {
 	}
 	return th, det, true
 }
+
+// forest is a set of hierarchies queried as one (a merged pair's parts'
+// hierarchies, which saves building one for each pair tried).
+type forest []*bvh
+
+// dist is bvh.dist over every tree.
+func (f forest) dist(p geom.Vec3, stop float64) float64 {
+	d := math.Inf(1)
+	for _, b := range f {
+		if d = math.Min(d, b.dist(p, stop)); d < stop {
+			break
+		}
+	}
+	return d
+}
+
+// firstHit is bvh.firstHit over every tree.
+func (f forest) firstHit(o, d geom.Vec3) (tNear float64, back, ok bool) {
+	for _, b := range f {
+		if t, bk, hit := b.firstHit(o, d); hit && (!ok || t < tNear) {
+			tNear, back, ok = t, bk, true
+		}
+	}
+	return tNear, back, ok
+}

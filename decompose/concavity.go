@@ -1,9 +1,10 @@
 package decompose
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
@@ -131,6 +132,10 @@ type sampleBudget struct {
 	// faces, if positive, limits the deterministic probes of a hull with
 	// more triangles to its largest faces and longest edges.
 	faces int
+	// stop, if positive, ends the estimate as soon as it exceeds stop: the
+	// result is then only a lower bound, and deep and far are not the
+	// deepest and farthest samples.
+	stop float64
 }
 
 // concavity estimates a part's concavity as the larger of two one-sided
@@ -147,7 +152,8 @@ type sampleBudget struct {
 //     torus half, the inside of a cup).
 //
 // It returns the estimate, the part sample found deepest inside the hull and
-// the hull sample found farthest from the part.
+// the hull sample found farthest from the part (with a stop, see
+// sampleBudget, only the estimate means something).
 func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
@@ -163,24 +169,32 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 			}
 		}
 	}
-	for _, t := range outer {
-		for _, v := range t {
-			if d := depthAbove(planes, v, worst); d > worst {
-				worst, deep = d, v
+	over := func() bool { return n.stop > 0 && worst > n.stop }
+	partSide := func() {
+		for _, t := range outer {
+			for _, v := range t {
+				if d := depthAbove(planes, v, worst); d > worst {
+					worst, deep = d, v
+				}
+			}
+			if over() {
+				return
 			}
 		}
-	}
-	ms := newSampler(outer, seed)
-	for i := 0; i < n.mesh && len(outer) > 0; i++ {
-		x, _ := ms.next()
-		if d := depthAbove(planes, x, worst); d > worst {
-			worst, deep = d, x
+		ms := newSampler(outer, seed)
+		for i := 0; i < n.mesh && len(outer) > 0 && !over(); i++ {
+			x, _ := ms.next()
+			if d := depthAbove(planes, x, worst); d > worst {
+				worst, deep = d, x
+			}
 		}
 	}
 	// hull → part.
 	ht := hullTris(h)
-	hs := newSampler(ht, seed+1)
 	probe := func(x geom.Vec3, face int) {
+		if over() {
+			return
+		}
 		d := math.Inf(1)
 		for _, c := range p.caps {
 			if math.Abs(c.sec.pl.eval(x)) <= capTol {
@@ -190,10 +204,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 				}
 			}
 		}
-		if p.tree == nil {
-			p.tree = newBVH(p.tris)
-		}
-		tree := p.tree
+		tree := p.index()
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
 		if math.IsInf(d, 1) {
@@ -211,27 +222,45 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 			farD, far = d, x
 		}
 	}
-	if n.faces > 0 && len(ht) > n.faces {
-		// A large hull (a scout of a big part has thousands of faces):
-		// the centroids of its largest faces and the midpoints of its
-		// longest edges, where a hull spans a concavity.
-		probeLargest(ht, n.faces, probe)
-	} else {
-		for i, t := range ht {
-			probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
-			// Edge midpoints, each edge once (its two triangles see it
-			// in opposite directions): a hull edge spanning a concavity
-			// is often where the hull is farthest from the part.
-			for k := 0; k < 3; k++ {
-				if a, b := t[k], t[(k+1)%3]; less(a, b) {
-					probe(a.Add(b).Scale(0.5), i)
+	hullSide := func() {
+		if n.faces > 0 && len(ht) > n.faces {
+			// A large hull (a scout of a big part has thousands of
+			// faces): the centroids of its largest faces and the
+			// midpoints of its longest edges, where a hull spans a
+			// concavity.
+			probeLargest(ht, n.faces, probe)
+		} else {
+			for i, t := range ht {
+				probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+				// Edge midpoints, each edge once (its two triangles see
+				// it in opposite directions): a hull edge spanning a
+				// concavity is often where the hull is farthest from
+				// the part.
+				for k := 0; k < 3; k++ {
+					if a, b := t[k], t[(k+1)%3]; less(a, b) {
+						probe(a.Add(b).Scale(0.5), i)
+					}
 				}
 			}
 		}
+		hs := newSampler(ht, seed+1)
+		for i := 0; i < n.hull && !over(); i++ {
+			x, ti := hs.next()
+			probe(x, ti)
+		}
 	}
-	for i := 0; i < n.hull; i++ {
-		x, ti := hs.next()
-		probe(x, ti)
+	// The estimate is the larger of the two sides, whichever goes first.
+	// With a stop, the hull side goes first: a hull bridging a gap is
+	// found far from the part in a few probes, while the part side visits
+	// every corner.
+	if n.stop > 0 {
+		hullSide()
+		if !over() {
+			partSide()
+		}
+	} else {
+		partSide()
+		hullSide()
 	}
 	return worst, deep, far
 }
@@ -242,14 +271,15 @@ func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 	type item struct {
 		x    geom.Vec3
 		face int
+		seq  int
 		size float64
 	}
 	var faces, edges []item
 	for i, t := range ht {
-		faces = append(faces, item{t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3), i, triArea(t)})
+		faces = append(faces, item{t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3), i, len(faces), triArea(t)})
 		for k := 0; k < 3; k++ {
 			if a, b := t[k], t[(k+1)%3]; less(a, b) {
-				edges = append(edges, item{a.Add(b).Scale(0.5), i, b.Sub(a).Len2()})
+				edges = append(edges, item{a.Add(b).Scale(0.5), i, len(edges), b.Sub(a).Len2()})
 			}
 		}
 	}
@@ -257,7 +287,14 @@ func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 		items []item
 		n     int
 	}{{faces, n}, {edges, 3 * n / 2}} {
-		sort.SliceStable(l.items, func(i, j int) bool { return l.items[i].size > l.items[j].size })
+		// Largest first, ties in index order (a total order, so an
+		// unstable sort gives one answer).
+		slices.SortFunc(l.items, func(a, b item) int {
+			if c := cmp.Compare(b.size, a.size); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
 		for _, it := range l.items[:min(len(l.items), l.n)] {
 			probe(it.x, it.face)
 		}
@@ -268,7 +305,7 @@ func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 // an open mesh: the first triangle seen looking inward is seen from behind
 // (from inside the solid). Over a real cavity (a cup's opening) it is seen
 // from the front. flip swaps the sides for meshes wound inward.
-func overHole(tree *bvh, f tri, x geom.Vec3, flip bool) bool {
+func overHole(tree forest, f tri, x geom.Vec3, flip bool) bool {
 	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0])).Normalize()
 	_, back, ok := tree.firstHit(x, n.Scale(-1))
 	return ok && back != flip

@@ -305,14 +305,18 @@ func (d *decomposer) capHull(p *part) error {
 		// A candidate's hull, built unchecked: rebuild it checked if it is
 		// not convex or misses a point (quickhull-go can fail on coplanar
 		// sets).
-		if pts := p.points(); hull.Validate(p.hull, nil) != nil || hullViolation(p.hull, pts) > hullTol {
+		pts := p.from
+		if pts == nil {
+			pts = p.points()
+		}
+		if hull.Validate(p.hull, nil) != nil || hullViolation(p.hull, pts) > hullTol {
 			h, err := buildHull(pts, -1, flatThickness*d.diag)
 			if err != nil {
 				return err
 			}
 			p.hull = h
 		}
-		p.checked = true
+		p.checked, p.from = true, nil
 	}
 	if len(p.hull.Vertices) <= d.maxV {
 		return nil
@@ -331,7 +335,7 @@ func (d *decomposer) capHull(p *part) error {
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
 	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
-	if d.closed {
+	if d.closed && (b.stop <= 0 || p.conc <= b.stop) {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))
 		}

@@ -1,6 +1,7 @@
 package decompose
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -190,5 +191,107 @@ func TestDropContained(t *testing.T) {
 	a, b := mk(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1}), mk(geom.Vec3{0, 0, 0}, geom.Vec3{1, 1, 1})
 	if n := len(dropContained([]*part{a, b}, 2)); n != 1 {
 		t.Errorf("identical hulls: kept %d, want 1", n)
+	}
+}
+
+// TestForest: a forest answers distance and ray queries like one hierarchy
+// over all its trees' triangles.
+func TestForest(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	rv := func() geom.Vec3 { return geom.Vec3{r.Float64()*4 - 2, r.Float64()*4 - 2, r.Float64()*4 - 2} }
+	var ts []tri
+	for i := 0; i < 300; i++ {
+		c := rv()
+		ts = append(ts, tri{c, c.Add(rv().Scale(0.3)), c.Add(rv().Scale(0.3))})
+	}
+	one := newBVH(ts)
+	f := forest{newBVH(ts[:100]), newBVH(ts[100:250]), newBVH(ts[250:])}
+	hits := 0
+	for i := 0; i < 500; i++ {
+		p := rv().Scale(1.5)
+		if got, want := f.dist(p, 0), one.dist(p, 0); got != want {
+			t.Fatalf("forest dist(%v) = %v, one tree %v", p, got, want)
+		}
+		// With a stop, an answer below it may be any distance below it.
+		if stop := 0.2; (f.dist(p, stop) < stop) != (one.dist(p, 0) < stop) {
+			t.Fatalf("forest dist(%v, %v) disagrees with the exact distance %v", p, stop, one.dist(p, 0))
+		}
+		d := rv().Normalize()
+		gt, gb, gok := f.firstHit(p, d)
+		wt, wb, wok := one.firstHit(p, d)
+		if gok != wok || (wok && (gt != wt || gb != wb)) {
+			t.Fatalf("forest firstHit(%v, %v) = %v %v %v, one tree %v %v %v", p, d, gt, gb, gok, wt, wb, wok)
+		}
+		if wok {
+			hits++
+		}
+	}
+	if hits < 50 {
+		t.Fatalf("only %d of 500 rays hit: the ray check tests little", hits)
+	}
+}
+
+// TestMergeStop: the estimate of a pair under MaxHulls may stop at the
+// threshold, but it must agree with the full estimate on which side of the
+// threshold the pair lies, and equal it below.
+func TestMergeStop(t *testing.T) {
+	m := torus(1, 0.3, 32, 12)
+	var ts []tri
+	for _, tr := range m.t {
+		ts = append(ts, tri{m.v[tr[0]], m.v[tr[1]], m.v[tr[2]]})
+	}
+	diag := geom.BoundsOf(m.v).Diagonal()
+	// A threshold at which neighbouring sectors merge and others do not.
+	d := newDecomposer(context.Background(), Options{Concavity: 0.1}, diag)
+	d.solid = newBVH(ts)
+	d.closed = isClosed(ts)
+	// Eight sectors of the ring, by the planes x=0, y=0 and x=±y.
+	var parts []*part
+	for _, sx := range []int8{1, -1} {
+		for _, sy := range []int8{1, -1} {
+			for _, sd := range []int8{1, -1} {
+				n := geom.Vec3{1, float64(-sx * sy), 0}.Normalize()
+				for _, p := range cutSeq(m, []capCut{axisCut(0, 0, sx), axisCut(1, 0, sy), {plane{n, 0}, sd}}) {
+					if err := d.finish(p, fullBudget, d.maxV); err != nil {
+						t.Fatal(err)
+					}
+					parts = append(parts, p)
+				}
+			}
+		}
+	}
+	if len(parts) != 8 {
+		t.Fatalf("%d sectors, want 8", len(parts))
+	}
+	for _, p := range parts {
+		p.index()
+	}
+	under, above := 0, 0
+	for i := range parts {
+		for j := i + 1; j < len(parts); j++ {
+			full, err := d.mergePair(parts[i], parts[j], true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stopped, err := d.mergePair(parts[i], parts[j], false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case full.conc <= d.thr:
+				under++
+				if stopped.conc != full.conc {
+					t.Errorf("pair %d,%d under the threshold: %v with a stop, %v without", i, j, stopped.conc, full.conc)
+				}
+			default:
+				above++
+				if stopped.conc <= d.thr || stopped.conc > full.conc {
+					t.Errorf("pair %d,%d above the threshold %v: %v with a stop, %v without", i, j, d.thr, stopped.conc, full.conc)
+				}
+			}
+		}
+	}
+	if under == 0 || above == 0 {
+		t.Fatalf("%d pairs under the threshold, %d above: want both kinds", under, above)
 	}
 }

@@ -48,10 +48,15 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 				pairs = append(pairs, [2]int{i, j})
 			}
 		}
+		// Pairs share their parts' trees (see mergePair): build them
+		// first, one goroutine per part.
+		if err := d.parallel(len(parts), func(i int) { parts[i].index() }); err != nil {
+			return nil, err
+		}
 		merged := make([]*part, len(pairs))
 		errs := make([]error, len(pairs))
 		if err := d.parallel(len(pairs), func(n int) {
-			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]])
+			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]], over)
 		}); err != nil {
 			return nil, err
 		}
@@ -84,18 +89,17 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 			break
 		}
 		m := cache[pairKey{ids[bi], ids[bj]}]
-		if len(m.hull.Vertices) > d.maxV {
-			// Capped only now that it is chosen; the capped hull is
-			// larger, so check the pair again (it is not chosen twice:
-			// its hull is capped from now on).
-			if err := d.capHull(m); err != nil {
-				return nil, err
-			}
-			if !over {
-				d.estimate(m, fullBudget)
-				if m.conc > d.thr {
-					continue
-				}
+		// Checked and capped only now that it is chosen. A capped (or
+		// rebuilt) hull is another hull, so check the pair again; it is not
+		// chosen twice, its hull is final from now on.
+		scout := m.hull
+		if err := d.capHull(m); err != nil {
+			return nil, err
+		}
+		if m.hull != scout && !over {
+			d.estimate(m, fullBudget)
+			if m.conc > d.thr {
+				continue
 			}
 		}
 		if over {
@@ -122,8 +126,9 @@ func touch(a, b geom.Box, gap float64) bool {
 	return true
 }
 
-// mergePair returns the union of two parts with its hull and concavity.
-func (d *decomposer) mergePair(a, b *part) (*part, error) {
+// mergePair returns the union of two parts with its hull and concavity
+// (only a lower bound above the threshold unless over, MaxHulls exceeded).
+func (d *decomposer) mergePair(a, b *part, over bool) (*part, error) {
 	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
 	m.tris = append(append(m.tris, a.tris...), b.tris...)
 	if a.inner != nil || b.inner != nil {
@@ -132,18 +137,24 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.caps = mergeCaps(a.caps, b.caps)
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
-	// The hull without the vertex cap: capping (the hull package's vertex
-	// reduction) is what costs, and most pairs are never merged; merge
-	// caps a pair when it chooses it. A quick estimate first: most pairs
-	// are clearly not convex together.
-	h, err := buildHull(pts, -1, flatThickness*d.diag)
+	// A scout hull (see scoutHull), without the vertex cap: capping (the
+	// hull package's vertex reduction) and the checks are what cost, and
+	// most pairs are never merged; merge checks and caps a pair when it
+	// chooses it. A quick estimate first: most pairs are clearly not convex
+	// together.
+	h, err := scoutHull(pts, flatThickness*d.diag)
 	if err != nil {
 		return nil, err
 	}
-	// Built from two checked hulls' vertices (and checked against them), so
-	// it holds both parts.
-	m.hull, m.checked = h, true
-	d.estimate(m, scoutBudget)
+	m.hull, m.from = h, pts
+	m.trees = append(append(forest(nil), a.trees...), b.trees...)
+	sb := scoutBudget
+	if !over {
+		// Under MaxHulls, a pair above the threshold is never merged: how
+		// far above does not matter.
+		sb.stop = d.thr
+	}
+	d.estimate(m, sb)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)
 	}

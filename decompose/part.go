@@ -49,6 +49,10 @@ type part struct {
 	hull  *hull.Hull
 	// checked: hull is known to hold every corner of tris (see scoutHull).
 	checked bool
+	// from, if set, holds the points hull was built from instead of the
+	// corners of tris: a merged pair's two hulls' vertices, which hold its
+	// corners.
+	from []geom.Vec3
 	// conc is the concavity estimate; deep is the part sample deepest
 	// inside the hull (a good place to cut next).
 	conc float64
@@ -58,9 +62,19 @@ type part struct {
 	box geom.Box
 	// unsplittable is set when no plane separated the part.
 	unsplittable bool
-	// tree indexes tris for the concavity estimate, built on first use and
-	// kept for the next estimate of the same part.
-	tree *bvh
+	// trees index tris for the concavity estimate: built on first use and
+	// kept for the next estimate of the same part, or for a merged pair
+	// its two parts' trees.
+	trees forest
+}
+
+// index returns p.trees, building them first if need be. Not safe for
+// concurrent use on one part.
+func (p *part) index() forest {
+	if p.trees == nil {
+		p.trees = forest{newBVH(p.tris)}
+	}
+	return p.trees
 }
 
 func (p *part) points() []geom.Vec3 {
