@@ -351,3 +351,44 @@ func TestAbsConcavity(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapToFeatures: walls with a window whose edges fall between the
+// evenly spaced trial planes. Cutting through the edges (the snap to
+// corner coordinates) gives hulls that are exactly their boxes: their
+// volumes add up to the wall's. Without the snap, all 5 walls get a
+// hull over a strip of their window (as did the V-HACD wall mesh).
+func TestSnapToFeatures(t *testing.T) {
+	type rect struct{ x0, y0, x1, y1 int } // cells x0 ≤ x < x1, y0 ≤ y < y1
+	for i, w := range []struct {
+		n     int
+		holes []rect
+	}{
+		{13, []rect{{4, 5, 9, 11}}},
+		{15, []rect{{2, 6, 11, 13}}},
+		{10, []rect{{3, 3, 8, 6}}},
+		{14, []rect{{5, 2, 9, 11}}},
+		{19, []rect{{4, 7, 13, 15}}},
+	} {
+		var cells [][2]int
+		for x := 0; x < w.n; x++ {
+			for y := 0; y < w.n; y++ {
+				in := false
+				for _, h := range w.holes {
+					in = in || (x >= h.x0 && x < h.x1 && y >= h.y0 && y < h.y1)
+				}
+				if !in {
+					cells = append(cells, [2]int{x, y})
+				}
+			}
+		}
+		m := planar(cells, 1)
+		r := run(t, m, Options{})
+		var sum float64
+		for _, h := range r.Hulls {
+			sum += h.Volume()
+		}
+		if want := float64(len(cells)); math.Abs(sum-want) > 1e-9*want {
+			t.Errorf("wall %d: %d hulls of total volume %.6g, the wall's is %g", i, len(r.Hulls), sum, want)
+		}
+	}
+}
