@@ -78,8 +78,12 @@ const (
 	// looked ahead from.
 	lookaheadTop = 8
 	// lookaheadMin: only parts above this multiple of the threshold are
-	// looked ahead from; nearer the threshold a peel is as good.
-	lookaheadMin = 1.5
+	// looked ahead from; nearer the threshold a peel is as good. Measured
+	// on the acd meshes in four orientations each: at 1.5 the gothic
+	// chair's legs stay peeled (surface distance 0.39 %, CoACD 0.37), at
+	// 1.0 to 1.2 they are not (0.35 %); at 1.0 the V-HACD cow gets worse
+	// (1.18 -> 1.92 %).
+	lookaheadMin = 1.2
 	// lookaheadPlanes is the number of evenly spaced planes per axis tried
 	// on each child when looking ahead.
 	lookaheadPlanes = 3
