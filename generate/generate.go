@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/autocollide/autocollide/decompose"
@@ -416,27 +417,59 @@ type made struct {
 // bodies' frames, on up to workers goroutines; each result goes to its
 // own slot, so the outcome does not depend on the worker count. Parts
 // whose body frame is degenerate are left out (body warns about them).
+// Parts with the same geometry up to a translation in their body frames
+// (instances of a mesh, or meshes differing only in material, placed
+// with the same rotation and scale) and the same options are made once:
+// the first in plan order is made, the others get its colliders moved.
 func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
 	out := make(map[int]*made, len(parts))
+	var live []*partPlan
 	for _, pp := range parts {
-		out[pp.part] = &made{}
+		f, _, err := frame(pp.body.world)
+		if err != nil {
+			continue
+		}
+		inv, _ := f.Inverse()
+		p := &ex.Parts[pp.part]
+		m := &made{local: make([]geom.Vec3, len(p.Vertices))}
+		for i, v := range p.Vertices {
+			m.local[i] = inv.Point(v)
+		}
+		out[pp.part] = m
+		live = append(live, pp)
+	}
+	// leader[i] is the index in live of the part whose colliders part i
+	// gets moved by shift[i] (itself for the parts that are made).
+	leader := make([]int, len(live))
+	shift := make([]geom.Vec3, len(live))
+	var made []int
+	buckets := map[[2]int][]int{}
+	for i, pp := range live {
+		leader[i] = i
+		p := &ex.Parts[pp.part]
+		key := [2]int{len(p.Vertices), len(p.Triangles)}
+		for _, j := range buckets[key] {
+			if t, ok := sameGeometry(out[live[j].part].local, out[pp.part].local, &ex.Parts[live[j].part], p); ok && sameMaking(pp.opt, live[j].opt) {
+				leader[i], shift[i] = j, t
+				break
+			}
+		}
+		if leader[i] == i {
+			buckets[key] = append(buckets[key], i)
+			made = append(made, i)
+		}
 	}
 	workers = max(workers, 1)
 	sub := 1
-	if len(parts) < workers {
+	if len(made) < workers {
 		// Few parts: let the decompositions use the spare workers.
 		sub = workers
 	}
 	var g errgroup.Group
 	g.SetLimit(workers)
-	for _, pp := range parts {
+	for _, i := range made {
+		pp := live[i]
 		p := &ex.Parts[pp.part]
-		f, _, err := frame(pp.body.world)
-		if err != nil {
-			delete(out, pp.part)
-			continue
-		}
-		inv, _ := f.Inverse()
 		m := out[pp.part]
 		o := pp.opt
 		o.Workers = sub
@@ -445,16 +478,92 @@ func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, work
 				m.err = err
 				return nil
 			}
-			m.local = make([]geom.Vec3, len(p.Vertices))
-			for i, v := range p.Vertices {
-				m.local[i] = inv.Point(v)
-			}
 			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, o)
 			return nil
 		})
 	}
 	g.Wait()
+	for i, pp := range live {
+		j := leader[i]
+		if j == i {
+			continue
+		}
+		m, l := out[pp.part], out[live[j].part]
+		m.notes, m.err = l.notes, l.err
+		for _, c := range l.cs {
+			m.cs = append(m.cs, moved(c, shift[i]))
+		}
+	}
 	return out
+}
+
+// moved returns c moved by t: what Colliders makes of the points moved by
+// t, but for rounding.
+func moved(c Collider, t geom.Vec3) Collider {
+	switch {
+	case c.Hull != nil:
+		vs := make([]geom.Vec3, len(c.Hull.Vertices))
+		for i, v := range c.Hull.Vertices {
+			vs[i] = v.Add(t)
+		}
+		m := convexCollider(&hull.Hull{Vertices: vs, Triangles: c.Hull.Triangles}, c.Method, c.Capped)
+		m.overshoot = c.overshoot
+		return m
+	case c.soup != nil:
+		vs := make([]geom.Vec3, len(c.soup.vertices))
+		for i, v := range c.soup.vertices {
+			vs[i] = v.Add(t)
+		}
+		c.soup = &soup{vs, c.soup.triangles}
+	default:
+		c.Translation = c.Translation.Add(t)
+	}
+	c.Mass.CenterOfMass = c.Mass.CenterOfMass.Add(t)
+	if c.Convex != nil {
+		cv := mass.Convex{Vertices: make([]geom.Vec3, len(c.Convex.Vertices)), Triangles: c.Convex.Triangles}
+		for i, v := range c.Convex.Vertices {
+			cv.Vertices[i] = v.Add(t)
+		}
+		c.Convex = &cv
+	}
+	return c
+}
+
+// sameTol: two parts' vertices this close, relative to the bounding-box
+// diagonal, count as the same geometry (instances differ by the rounding
+// of their transforms, some 1e-16).
+const sameTol = 1e-9
+
+// sameGeometry reports whether part pb is part pa moved by t: the same
+// triangles, over vertices b[i] within sameTol of a[i]+t (a and b in their
+// body frames), so that pa's colliders moved by t hold pb's vertices too.
+func sameGeometry(a, b []geom.Vec3, pa, pb *mesh.Part) (t geom.Vec3, ok bool) {
+	if len(a) != len(b) || len(a) == 0 || len(pa.Triangles) != len(pb.Triangles) {
+		return t, false
+	}
+	for i := range pa.Triangles {
+		if pa.Triangles[i] != pb.Triangles[i] {
+			return t, false
+		}
+	}
+	t = b[0].Sub(a[0])
+	tol := sameTol * geom.BoundsOf(a).Diagonal()
+	for i := range a {
+		d := b[i].Sub(a[i]).Sub(t)
+		if math.Abs(d[0]) > tol || math.Abs(d[1]) > tol || math.Abs(d[2]) > tol {
+			return t, false
+		}
+	}
+	return t, true
+}
+
+// sameMaking reports whether two parts' options make the same colliders
+// from the same geometry: equal but for the worker count, which changes
+// nothing, and the rules, already applied to each.
+func sameMaking(a, b Options) bool {
+	a.Workers, b.Workers = 0, 0
+	a.Rules, b.Rules = nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
@@ -786,17 +895,23 @@ func hullCollider(h *hull.Hull, m Method, points []geom.Vec3) Collider {
 			exact = e.Volume()
 		}
 	}
+	c := convexCollider(h, m, capped)
+	if exact > 0 {
+		c.overshoot = c.Mass.Volume/exact - 1
+	}
+	return c
+}
+
+// convexCollider makes the collider of a hull as it will be stored (see
+// storedHull), with its mass properties.
+func convexCollider(h *hull.Hull, m Method, capped bool) Collider {
 	h = storedHull(h)
 	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
 	props, err := mass.Mesh(h.Vertices, h.Triangles)
 	if err != nil {
 		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
 	}
-	c := Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
-	if exact > 0 {
-		c.overshoot = props.Volume/exact - 1
-	}
-	return c
+	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
 }
 
 // primitive fits a primitive; its pose is the fit's exactly.

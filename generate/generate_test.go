@@ -14,6 +14,7 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 )
 
@@ -211,6 +212,101 @@ func TestWorkersDeterministic(t *testing.T) {
 					first = b
 				} else if !bytes.Equal(b, first) {
 					t.Errorf("%s (%s): %d workers give other bytes than 1", filepath.Base(f), m, w)
+				}
+			}
+		}
+	}
+}
+
+// outside returns how far x lies outside collider c (≤ 0 inside): hulls
+// and boxes by their faces, spheres by their radius.
+func outside(t *testing.T, c Collider, x geom.Vec3) float64 {
+	t.Helper()
+	var vs []geom.Vec3
+	var ts [][3]uint32
+	switch {
+	case c.Hull != nil:
+		vs, ts = c.Hull.Vertices, c.Hull.Triangles
+	case c.Convex != nil:
+		vs, ts = c.Convex.Vertices, c.Convex.Triangles
+	case c.Shape.Type == physics.Sphere:
+		return x.Sub(c.Translation).Len() - c.Shape.Radius
+	default:
+		t.Fatalf("no containment check for a %s collider", c.Shape.Type)
+	}
+	worst := math.Inf(-1)
+	for _, tr := range ts {
+		a, b, cc := vs[tr[0]], vs[tr[1]], vs[tr[2]]
+		n := b.Sub(a).Cross(cc.Sub(a))
+		if l := n.Len(); l > 0 {
+			worst = math.Max(worst, n.Scale(1/l).Dot(x.Sub(a)))
+		}
+	}
+	return worst
+}
+
+// TestSharedColliders: parts with the same geometry up to a translation
+// in their body frame are made once and the others get the colliders
+// moved; each part's vertices must lie in its own colliders, the moved
+// ones must match the made ones, and a rotated copy is made for itself.
+func TestSharedColliders(t *testing.T) {
+	v, tris := chair()
+	at := func(off geom.Vec3, yaw float64) mesh.Part {
+		q := geom.Quat{0, math.Sin(yaw / 2), 0, math.Cos(yaw / 2)}
+		p := mesh.Part{Mesh: 0, Triangles: tris}
+		for _, x := range v {
+			p.Vertices = append(p.Vertices, q.Rotate(x).Add(off))
+		}
+		return p
+	}
+	ex := &mesh.Result{Parts: []mesh.Part{
+		at(geom.Vec3{}, 0),
+		at(geom.Vec3{3, 0.5, -1}, 0),
+		at(geom.Vec3{0, 0, 4}, math.Pi/2),
+		at(geom.Vec3{-2.7, 0, 0.1}, 0),
+	}}
+	for _, m := range []Method{Hull, Decompose, Box, Sphere, AABB, Trimesh, Auto} {
+		b := &bodyPlan{world: geom.Identity4()}
+		var parts []*partPlan
+		for i := range ex.Parts {
+			parts = append(parts, &partPlan{part: i, body: b, opt: Options{Method: m}})
+		}
+		out := makeColliders(context.Background(), ex, parts, 2)
+		for i, p := range ex.Parts {
+			mk := out[i]
+			if mk.err != nil {
+				t.Fatalf("%s: part %d: %v", m, i, mk.err)
+			}
+			if len(mk.cs) == 0 {
+				t.Fatalf("%s: part %d has no colliders", m, i)
+			}
+			diag := geom.BoundsOf(p.Vertices).Diagonal()
+			for k, x := range p.Vertices {
+				if m == Trimesh {
+					if d := mk.cs[0].soup.vertices[k].Sub(x).Len(); d > 1e-9*diag {
+						t.Fatalf("%s: part %d: trimesh vertex %d is %g off", m, i, k, d)
+					}
+					continue
+				}
+				best := math.Inf(1)
+				for _, c := range mk.cs {
+					best = math.Min(best, outside(t, c, x))
+				}
+				if best > 1e-6*diag {
+					t.Fatalf("%s: part %d: vertex %d lies %g outside its colliders", m, i, k, best)
+				}
+			}
+		}
+		// Parts 1 and 3 are part 0 moved: the same colliders, moved.
+		for _, i := range []int{1, 3} {
+			a, b := out[0].cs, out[i].cs
+			if len(a) != len(b) {
+				t.Fatalf("%s: part %d has %d colliders, part 0 %d", m, i, len(b), len(a))
+			}
+			for k := range a {
+				if a[k].Shape.Type != b[k].Shape.Type || math.Abs(a[k].Mass.Volume-b[k].Mass.Volume) > 1e-6*a[k].Mass.Volume {
+					t.Errorf("%s: part %d collider %d is a %s of volume %g, part 0's a %s of %g",
+						m, i, k, b[k].Shape.Type, b[k].Mass.Volume, a[k].Shape.Type, a[k].Mass.Volume)
 				}
 			}
 		}
