@@ -70,6 +70,12 @@
 // plane is not refined. A square frame is cut into its four bars this way
 // where peeling left 8 to 10 bloated slices.
 //
+// Last, the chosen plane (refined or looked ahead) is tried moved to the
+// nearest corner coordinate on either side of it: modelled objects have
+// their features on the corners (a window's sill, a notch's edge), and a
+// cut beside one leaves a sliver of it under a hull. It is kept if its
+// one-cut score is lower.
+//
 // After splitting, a greedy merge pass joins the pair of touching parts whose
 // union has the lowest concavity, as long as it stays under the threshold,
 // then, if MaxHulls is exceeded, the lowest pairs regardless. Last, a hull
@@ -77,8 +83,12 @@
 //
 // Candidate cuts and merge pairs are hulled without the vertex cap (the
 // tighter hull, and far cheaper: the hull package's vertex reduction was
-// most of the time on large meshes); only the parts kept get capped hulls
-// and a full estimate.
+// most of the time on large meshes) and without the checks that the hull
+// is convex and holds every point; only the parts kept get checked,
+// capped hulls and a full estimate. A merge pair measures distances with
+// its two parts' BVHs, and its estimate stops as soon as it is above the
+// threshold (unless MaxHulls forces merges): the pair is not merged,
+// however far above it is.
 //
 // # Concavity estimate
 //
