@@ -1,7 +1,6 @@
 package decompose
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -18,14 +17,20 @@ func toTris(m testMesh) []tri {
 	return ts
 }
 
-func TestBVHDistance(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+// randomTris returns n random triangles of edges up to about size in the
+// cube [-2,2]³, and the generator of points in that cube.
+func randomTris(r *rand.Rand, n int, size float64) ([]tri, func() geom.Vec3) {
 	rv := func() geom.Vec3 { return geom.Vec3{r.Float64()*4 - 2, r.Float64()*4 - 2, r.Float64()*4 - 2} }
-	var ts []tri
-	for i := 0; i < 300; i++ {
+	ts := make([]tri, n)
+	for i := range ts {
 		c := rv()
-		ts = append(ts, tri{c, c.Add(rv().Scale(0.2)), c.Add(rv().Scale(0.2))})
+		ts[i] = tri{c, c.Add(rv().Scale(size)), c.Add(rv().Scale(size))}
 	}
+	return ts, rv
+}
+
+func TestBVHDistance(t *testing.T) {
+	ts, rv := randomTris(rand.New(rand.NewPCG(3, 4)), 300, 0.2)
 	ts = append(ts, tri{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}) // degenerate
 	tree := newBVH(ts)
 	for i := 0; i < 500; i++ {
@@ -197,13 +202,7 @@ func TestDropContained(t *testing.T) {
 // TestForest: a forest answers distance and ray queries like one hierarchy
 // over all its trees' triangles.
 func TestForest(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	rv := func() geom.Vec3 { return geom.Vec3{r.Float64()*4 - 2, r.Float64()*4 - 2, r.Float64()*4 - 2} }
-	var ts []tri
-	for i := 0; i < 300; i++ {
-		c := rv()
-		ts = append(ts, tri{c, c.Add(rv().Scale(0.3)), c.Add(rv().Scale(0.3))})
-	}
+	ts, rv := randomTris(rand.New(rand.NewPCG(5, 6)), 300, 0.3)
 	one := newBVH(ts)
 	f := forest{newBVH(ts[:100]), newBVH(ts[100:250]), newBVH(ts[250:])}
 	hits := 0
@@ -236,15 +235,8 @@ func TestForest(t *testing.T) {
 // threshold the pair lies, and equal it below.
 func TestMergeStop(t *testing.T) {
 	m := torus(1, 0.3, 32, 12)
-	var ts []tri
-	for _, tr := range m.t {
-		ts = append(ts, tri{m.v[tr[0]], m.v[tr[1]], m.v[tr[2]]})
-	}
-	diag := geom.BoundsOf(m.v).Diagonal()
 	// A threshold at which neighbouring sectors merge and others do not.
-	d := newDecomposer(context.Background(), Options{Concavity: 0.1}, diag)
-	d.solid = newBVH(ts)
-	d.closed = isClosed(ts)
+	d := testDecomposer(m, Options{Concavity: 0.1})
 	// Eight sectors of the ring, by the planes x=0, y=0 and x=±y.
 	var parts []*part
 	for _, sx := range []int8{1, -1} {

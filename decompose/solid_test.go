@@ -119,21 +119,24 @@ func hollowCylinder(ro, ri, h float64, n int) testMesh {
 	return m
 }
 
+// testDecomposer is the decomposer Decompose would run on m with opt, set
+// up as far as the search starts.
+func testDecomposer(m testMesh, opt Options) *decomposer {
+	ts := toTris(m)
+	d := newDecomposer(context.Background(), opt, geom.BoundsOf(m.v).Diagonal())
+	d.solid = newBVH(ts)
+	d.closed = isClosed(ts)
+	return d
+}
+
 // cutSeq cuts m by the planes in turn, keeping the given side of each,
 // and splits the last side as the decomposition does.
 func cutSeq(m testMesh, cuts []capCut) []*part {
-	var ts []tri
-	for _, t := range m.t {
-		ts = append(ts, tri{m.v[t[0]], m.v[t[1]], m.v[t[2]]})
-	}
-	diag := geom.BoundsOf(m.v).Diagonal()
-	d := newDecomposer(context.Background(), Options{}, diag)
-	d.solid = newBVH(ts)
-	d.closed = isClosed(ts)
-	s := soup{t: ts}
+	d := testDecomposer(m, Options{})
+	s := soup{t: toTris(m)}
 	var caps []capRef
 	for _, c := range cuts {
-		pos, neg, sec := cut(s.t, s.in, c.pl, planeTol*diag)
+		pos, neg, sec := cut(s.t, s.in, c.pl, planeTol*d.diag)
 		s = pos
 		if c.side < 0 {
 			s = neg

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/autocollide/autocollide/decompose"
@@ -439,35 +440,39 @@ func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, work
 		live = append(live, pp)
 	}
 	// leader[i] is the index in live of the part whose colliders part i
-	// gets moved by shift[i] (itself for the parts that are made).
+	// gets moved by shift[i] (itself for the parts that are made, listed
+	// in leaders).
 	leader := make([]int, len(live))
 	shift := make([]geom.Vec3, len(live))
-	var made []int
+	var leaders []int
 	buckets := map[[2]int][]int{}
 	for i, pp := range live {
 		leader[i] = i
 		p := &ex.Parts[pp.part]
 		key := [2]int{len(p.Vertices), len(p.Triangles)}
 		for _, j := range buckets[key] {
-			if t, ok := sameGeometry(out[live[j].part].local, out[pp.part].local, &ex.Parts[live[j].part], p); ok && sameMaking(pp.opt, live[j].opt) {
+			if !sameMaking(pp.opt, live[j].opt) {
+				continue
+			}
+			if t, ok := sameGeometry(out[live[j].part].local, out[pp.part].local, ex.Parts[live[j].part].Triangles, p.Triangles); ok {
 				leader[i], shift[i] = j, t
 				break
 			}
 		}
 		if leader[i] == i {
 			buckets[key] = append(buckets[key], i)
-			made = append(made, i)
+			leaders = append(leaders, i)
 		}
 	}
 	workers = max(workers, 1)
 	sub := 1
-	if len(made) < workers {
+	if len(leaders) < workers {
 		// Few parts: let the decompositions use the spare workers.
 		sub = workers
 	}
 	var g errgroup.Group
 	g.SetLimit(workers)
-	for _, i := range made {
+	for _, i := range leaders {
 		pp := live[i]
 		p := &ex.Parts[pp.part]
 		m := out[pp.part]
@@ -534,17 +539,12 @@ func moved(c Collider, t geom.Vec3) Collider {
 // of their transforms, some 1e-16).
 const sameTol = 1e-9
 
-// sameGeometry reports whether part pb is part pa moved by t: the same
-// triangles, over vertices b[i] within sameTol of a[i]+t (a and b in their
-// body frames), so that pa's colliders moved by t hold pb's vertices too.
-func sameGeometry(a, b []geom.Vec3, pa, pb *mesh.Part) (t geom.Vec3, ok bool) {
-	if len(a) != len(b) || len(a) == 0 || len(pa.Triangles) != len(pb.Triangles) {
+// sameGeometry reports whether mesh (b, tb) is mesh (a, ta) moved by t:
+// the same triangles, over vertices b[i] within sameTol of a[i]+t, so
+// that the colliders of a moved by t hold b's vertices too.
+func sameGeometry(a, b []geom.Vec3, ta, tb [][3]uint32) (t geom.Vec3, ok bool) {
+	if len(a) != len(b) || len(a) == 0 || !slices.Equal(ta, tb) {
 		return t, false
-	}
-	for i := range pa.Triangles {
-		if pa.Triangles[i] != pb.Triangles[i] {
-			return t, false
-		}
 	}
 	t = b[0].Sub(a[0])
 	tol := sameTol * geom.BoundsOf(a).Diagonal()
