@@ -132,10 +132,6 @@ type sampleBudget struct {
 	// faces, if positive, limits the deterministic probes of a hull with
 	// more triangles to its largest faces and longest edges.
 	faces int
-	// stop, if positive, ends the estimate as soon as it exceeds stop: the
-	// result is then only a lower bound, and deep and far are not the
-	// deepest and farthest samples.
-	stop float64
 }
 
 // concavity estimates a part's concavity as the larger of two one-sided
@@ -152,8 +148,7 @@ type sampleBudget struct {
 //     torus half, the inside of a cup).
 //
 // It returns the estimate, the part sample found deepest inside the hull and
-// the hull sample found farthest from the part (with a stop, see
-// sampleBudget, only the estimate means something).
+// the hull sample found farthest from the part.
 func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
@@ -169,32 +164,24 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 			}
 		}
 	}
-	over := func() bool { return n.stop > 0 && worst > n.stop }
-	partSide := func() {
-		for _, t := range outer {
-			for _, v := range t {
-				if d := depthAbove(planes, v, worst); d > worst {
-					worst, deep = d, v
-				}
-			}
-			if over() {
-				return
+	for _, t := range outer {
+		for _, v := range t {
+			if d := depthAbove(planes, v, worst); d > worst {
+				worst, deep = d, v
 			}
 		}
-		ms := newSampler(outer, seed)
-		for i := 0; i < n.mesh && len(outer) > 0 && !over(); i++ {
-			x, _ := ms.next()
-			if d := depthAbove(planes, x, worst); d > worst {
-				worst, deep = d, x
-			}
+	}
+	ms := newSampler(outer, seed)
+	for i := 0; i < n.mesh && len(outer) > 0; i++ {
+		x, _ := ms.next()
+		if d := depthAbove(planes, x, worst); d > worst {
+			worst, deep = d, x
 		}
 	}
 	// hull → part.
 	ht := hullTris(h)
+	hs := newSampler(ht, seed+1)
 	probe := func(x geom.Vec3, face int) {
-		if over() {
-			return
-		}
 		d := math.Inf(1)
 		for _, c := range p.caps {
 			if math.Abs(c.sec.pl.eval(x)) <= capTol {
@@ -222,45 +209,27 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 			farD, far = d, x
 		}
 	}
-	hullSide := func() {
-		if n.faces > 0 && len(ht) > n.faces {
-			// A large hull (a scout of a big part has thousands of
-			// faces): the centroids of its largest faces and the
-			// midpoints of its longest edges, where a hull spans a
-			// concavity.
-			probeLargest(ht, n.faces, probe)
-		} else {
-			for i, t := range ht {
-				probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
-				// Edge midpoints, each edge once (its two triangles see
-				// it in opposite directions): a hull edge spanning a
-				// concavity is often where the hull is farthest from
-				// the part.
-				for k := 0; k < 3; k++ {
-					if a, b := t[k], t[(k+1)%3]; less(a, b) {
-						probe(a.Add(b).Scale(0.5), i)
-					}
+	if n.faces > 0 && len(ht) > n.faces {
+		// A large hull (a scout of a big part has thousands of faces):
+		// the centroids of its largest faces and the midpoints of its
+		// longest edges, where a hull spans a concavity.
+		probeLargest(ht, n.faces, probe)
+	} else {
+		for i, t := range ht {
+			probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+			// Edge midpoints, each edge once (its two triangles see it
+			// in opposite directions): a hull edge spanning a concavity
+			// is often where the hull is farthest from the part.
+			for k := 0; k < 3; k++ {
+				if a, b := t[k], t[(k+1)%3]; less(a, b) {
+					probe(a.Add(b).Scale(0.5), i)
 				}
 			}
 		}
-		hs := newSampler(ht, seed+1)
-		for i := 0; i < n.hull && !over(); i++ {
-			x, ti := hs.next()
-			probe(x, ti)
-		}
 	}
-	// The estimate is the larger of the two sides, whichever goes first.
-	// With a stop, the hull side goes first: a hull bridging a gap is
-	// found far from the part in a few probes, while the part side visits
-	// every corner.
-	if n.stop > 0 {
-		hullSide()
-		if !over() {
-			partSide()
-		}
-	} else {
-		partSide()
-		hullSide()
+	for i := 0; i < n.hull; i++ {
+		x, ti := hs.next()
+		probe(x, ti)
 	}
 	return worst, deep, far
 }

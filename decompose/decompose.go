@@ -339,7 +339,7 @@ func (d *decomposer) capHull(p *part) error {
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
 	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
-	if d.closed && (b.stop <= 0 || p.conc <= b.stop) {
+	if d.closed {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))
 		}

@@ -86,9 +86,7 @@
 // most of the time on large meshes) and without the checks that the hull
 // is convex and holds every point; only the parts kept get checked,
 // capped hulls and a full estimate. A merge pair measures distances with
-// its two parts' BVHs, and its estimate stops as soon as it is above the
-// threshold (unless MaxHulls forces merges): the pair is not merged,
-// however far above it is.
+// its two parts' BVHs.
 //
 // # Concavity estimate
 //

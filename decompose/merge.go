@@ -56,7 +56,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		merged := make([]*part, len(pairs))
 		errs := make([]error, len(pairs))
 		if err := d.parallel(len(pairs), func(n int) {
-			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]], over)
+			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]])
 		}); err != nil {
 			return nil, err
 		}
@@ -126,9 +126,8 @@ func touch(a, b geom.Box, gap float64) bool {
 	return true
 }
 
-// mergePair returns the union of two parts with its hull and concavity
-// (only a lower bound above the threshold unless over, MaxHulls exceeded).
-func (d *decomposer) mergePair(a, b *part, over bool) (*part, error) {
+// mergePair returns the union of two parts with its hull and concavity.
+func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
 	m.tris = append(append(m.tris, a.tris...), b.tris...)
 	if a.inner != nil || b.inner != nil {
@@ -148,13 +147,7 @@ func (d *decomposer) mergePair(a, b *part, over bool) (*part, error) {
 	}
 	m.hull, m.from = h, pts
 	m.trees = append(append(forest(nil), a.trees...), b.trees...)
-	sb := scoutBudget
-	if !over {
-		// Under MaxHulls, a pair above the threshold is never merged: how
-		// far above does not matter.
-		sb.stop = d.thr
-	}
-	d.estimate(m, sb)
+	d.estimate(m, scoutBudget)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)
 	}
