@@ -278,6 +278,15 @@ func (d *decomposer) needsSplit(p *part) bool {
 // by capHull only when chosen: most candidates are thrown away, and the
 // hull package's vertex reduction costs far more than the hull itself.
 func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
+	if err := d.shape(p, maxV); err != nil {
+		return err
+	}
+	d.estimate(p, b)
+	return nil
+}
+
+// shape sets a part's box and builds its hull (see finish).
+func (d *decomposer) shape(p *part, maxV int) error {
 	p.box = geom.EmptyBox()
 	for _, t := range p.tris {
 		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
@@ -297,7 +306,6 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 		}
 		p.hull = h
 	}
-	d.estimate(p, b)
 	return nil
 }
 
@@ -402,6 +410,9 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	}
 	parts, err := d.merge(parts, res)
 	if err != nil {
+		return nil, err
+	}
+	if parts, err = d.relax(parts); err != nil {
 		return nil, err
 	}
 	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {

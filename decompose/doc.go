@@ -78,8 +78,21 @@
 //
 // After splitting, a greedy merge pass joins the pair of touching parts whose
 // union has the lowest concavity, as long as it stays under the threshold,
-// then, if MaxHulls is exceeded, the lowest pairs regardless. Last, a hull
-// lying inside another hull is dropped: it adds nothing to the union.
+// then, if MaxHulls is exceeded, the lowest pairs regardless.
+//
+// Then the cuts between touching parts are re-placed (relaxed). The search
+// cuts a part where one cut helps most, not where the pieces end up even:
+// a torus came out as arcs of 23° to 95°, and the long arcs bloat. For each
+// pair of touching parts on either side of a cut, both under the threshold,
+// their union is cut again by evenly spaced planes across the three axes
+// and its principal axes (a torus's arcs need planes that are not axis
+// planes). The cut of least total hull volume whose two pieces are under
+// the threshold replaces the pair if it saves more than 0.2 % of the pair's
+// hull volume, pockets filled; pairs go best saving first, each part once a
+// round, until a round changes nothing (at most 6). On the V-HACD torus
+// this took the surface distance from 0.67 % to 0.61 % of the diagonal.
+// Last, a hull lying inside another hull is dropped: it adds nothing to the
+// union.
 //
 // Candidate cuts and merge pairs are hulled without the vertex cap (the
 // tighter hull, and far cheaper: the hull package's vertex reduction was

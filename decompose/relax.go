@@ -1,0 +1,294 @@
+package decompose
+
+import (
+	"errors"
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// Relaxation parameters.
+const (
+	// relaxRounds is how many times the cuts between adjacent parts are
+	// re-placed.
+	relaxRounds = 6
+	// relaxPlanes is the number of evenly spaced positions tried along each
+	// direction on a pair's union.
+	relaxPlanes = 7
+	// relaxGain: a re-cut is kept only if it shrinks the pair's total hull
+	// volume by more than this share.
+	relaxGain = 0.002
+)
+
+// shareCut reports whether a and b lie on opposite sides of one cut.
+func shareCut(a, b *part) bool {
+	for _, x := range a.caps {
+		for _, y := range b.caps {
+			if x.sec == y.sec && x.side != y.side {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relax re-places the cuts between touching parts (see the package
+// documentation): each pair on either side of a cut, both under the
+// threshold, is re-cut where the two hulls' total volume is least, if that
+// saves more than relaxGain of it. Pairs go best saving first, each part
+// once a round.
+func (d *decomposer) relax(parts []*part) ([]*part, error) {
+	// settled holds the pairs whose best re-cut was found wanting: they
+	// are not tried again while both parts stay.
+	type key struct{ a, b *part }
+	settled := map[key]bool{}
+	for round := 0; round < relaxRounds; round++ {
+		type pair struct{ i, j int }
+		var pairs []pair
+		for i := range parts {
+			if d.needsSplit(parts[i]) {
+				continue
+			}
+			for j := i + 1; j < len(parts); j++ {
+				if !d.needsSplit(parts[j]) && !settled[key{parts[i], parts[j]}] &&
+					touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) && shareCut(parts[i], parts[j]) {
+					pairs = append(pairs, pair{i, j})
+				}
+			}
+		}
+		if len(pairs) == 0 {
+			return parts, nil
+		}
+		unions := make([]*part, len(pairs))
+		errs := make([]error, len(pairs))
+		if err := d.parallel(len(pairs), func(k int) {
+			unions[k], errs[k] = d.unite(parts[pairs[k].i], parts[pairs[k].j])
+		}); err != nil {
+			return nil, err
+		}
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		var cands []*candidate
+		for k, m := range unions {
+			cands = append(cands, relaxCandidates(m, k)...)
+		}
+		best, bestV, err := d.relaxCuts(unions, cands)
+		if err != nil {
+			return nil, err
+		}
+		type gain struct {
+			k int
+			g float64
+		}
+		var gains []gain
+		for k, b := range best {
+			if b == nil {
+				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
+				continue
+			}
+			old := parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
+			if g := old - bestV[k]; g > relaxGain*old {
+				gains = append(gains, gain{k, g})
+			} else {
+				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
+			}
+		}
+		sort.SliceStable(gains, func(a, b int) bool { return gains[a].g > gains[b].g })
+		used := make([]bool, len(parts))
+		var chosen []int
+		for _, g := range gains {
+			pr := pairs[g.k]
+			if used[pr.i] || used[pr.j] {
+				continue
+			}
+			used[pr.i], used[pr.j] = true, true
+			chosen = append(chosen, g.k)
+		}
+		// Final hulls and estimates for the chosen re-cuts; a re-cut whose
+		// full estimate is above the threshold is dropped.
+		var kids []*part
+		for _, k := range chosen {
+			kids = append(kids, best[k].kids...)
+		}
+		errs = make([]error, len(kids))
+		if err := d.parallel(len(kids), func(i int) {
+			if errs[i] = d.capHull(kids[i]); errs[i] == nil {
+				d.estimate(kids[i], fullBudget)
+			}
+		}); err != nil {
+			return nil, err
+		}
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		// Like the search's parts, a re-cut part can leave solid of its
+		// cell out of its hull.
+		if d.closed {
+			if err := d.fillPockets(kids); err != nil {
+				return nil, err
+			}
+		}
+		changed := false
+		for _, k := range chosen {
+			ks := best[k].kids
+			old := parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
+			if d.needsSplit(ks[0]) || d.needsSplit(ks[1]) || ks[0].hull.Volume()+ks[1].hull.Volume() > (1-relaxGain)*old {
+				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
+				continue
+			}
+			parts[pairs[k].i], parts[pairs[k].j] = ks[0], ks[1]
+			changed = true
+		}
+		if !changed {
+			break
+		}
+	}
+	return parts, nil
+}
+
+// unite returns the union of two parts, with a scout hull of their hulls'
+// vertices (the candidates cut it; its hull only feeds their score).
+func (d *decomposer) unite(a, b *part) (*part, error) {
+	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
+	m.tris = append(append(m.tris, a.tris...), b.tris...)
+	if a.inner != nil || b.inner != nil {
+		m.inner = append(append(m.inner, flags(a)...), flags(b)...)
+	}
+	m.caps = mergeCaps(a.caps, b.caps)
+	m.box = a.box.Union(b.box)
+	h, err := scoutHull(append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...), flatThickness*d.diag)
+	if err != nil {
+		return nil, err
+	}
+	m.hull = h
+	return m, nil
+}
+
+// relaxCandidates returns the planes tried on union m (pair k): relaxPlanes
+// evenly spaced positions across m along each axis and each of its
+// principal axes (directions closer than ~2.5° to one already tried are
+// skipped).
+func relaxCandidates(m *part, k int) []*candidate {
+	pts := m.hull.Vertices
+	pa := principalAxes(pts)
+	dirs := []geom.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	var cs []*candidate
+	var tried []geom.Vec3
+	for _, n := range append(dirs, pa[:]...) {
+		if l := n.Len(); l > 0 {
+			n = n.Scale(1 / l)
+		} else {
+			continue
+		}
+		dup := false
+		for _, t := range tried {
+			if math.Abs(t.Dot(n)) > 0.999 {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		tried = append(tried, n)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, p := range pts {
+			x := n.Dot(p)
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+		for j := 1; j <= relaxPlanes; j++ {
+			x := lo + (hi-lo)*float64(j)/float64(relaxPlanes+1)
+			cs = append(cs, &candidate{part: k, pl: plane{n, x}, axis: -1})
+		}
+	}
+	return cs
+}
+
+// relaxTop is how many of a pair's re-cuts, least total hull volume first,
+// have their concavity estimated.
+const relaxTop = 3
+
+// relaxCuts cuts and hulls every candidate on its union, then estimates the
+// concavity of the relaxTop re-cuts of least hull volume per union (the
+// estimate is what costs) and returns, per union, the re-cut of least
+// volume whose two parts are under the threshold, and that volume.
+func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate, []float64, error) {
+	vols := make([]float64, len(cands))
+	errs := make([]error, len(cands))
+	if err := d.parallel(len(cands), func(i int) {
+		c := cands[i]
+		m := unions[c.part]
+		pos, neg, sec := cut(m.tris, m.inner, c.pl, planeTol*d.diag)
+		if len(pos.t) == 0 || len(neg.t) == 0 {
+			return
+		}
+		// Each side is one part, whatever its pieces: the union is
+		// nearly convex, and a side in two pieces would be judged by its
+		// hull's volume and concavity like any other (telling pieces of one
+		// solid apart, as splitSide does, costs more than the rest).
+		var kids []*part
+		for _, side := range []struct {
+			s    soup
+			sign int8
+		}{{pos, 1}, {neg, -1}} {
+			caps := append(append([]capRef(nil), m.caps...), capRef{sec, side.sign})
+			kids = append(kids, &part{tris: side.s.t, inner: innerFlags(side.s), caps: caps})
+		}
+		for _, k := range kids {
+			if errs[i] = d.shape(k, -1); errs[i] != nil {
+				return
+			}
+			vols[i] += k.hull.Volume()
+		}
+		c.kids = kids
+	}); err != nil {
+		return nil, nil, err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
+	}
+	per := make([][]int, len(unions))
+	for i, c := range cands {
+		if c.kids != nil {
+			per[c.part] = append(per[c.part], i)
+		}
+	}
+	var top []int
+	for _, is := range per {
+		sort.SliceStable(is, func(a, b int) bool { return vols[is[a]] < vols[is[b]] })
+		top = append(top, is[:min(len(is), relaxTop)]...)
+	}
+	if err := d.parallel(len(top), func(n int) {
+		c := cands[top[n]]
+		c.cmax = 0
+		for _, k := range c.kids {
+			d.estimate(k, scoutBudget)
+			c.cmax = math.Max(c.cmax, k.conc)
+		}
+	}); err != nil {
+		return nil, nil, err
+	}
+	best := make([]*candidate, len(unions))
+	bestV := make([]float64, len(unions))
+	for _, i := range top {
+		c := cands[i]
+		if c.cmax > d.thr {
+			continue
+		}
+		if best[c.part] == nil || vols[i] < bestV[c.part] {
+			best[c.part], bestV[c.part] = c, vols[i]
+		}
+	}
+	return best, bestV, nil
+}
+
+// innerFlags returns s's inner flags, or nil if none is set.
+func innerFlags(s soup) []bool {
+	for _, b := range s.in {
+		if b {
+			return s.in
+		}
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package decompose
+
+import (
+	"math"
+	"testing"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// TestRelax: a quarter of a ring cut unevenly (arcs of about 67° and 23°)
+// is re-cut by relax into two arcs of about 45°: less hull volume, each
+// part under the threshold, the same corners covered.
+func TestRelax(t *testing.T) {
+	m := torus(1, 0.25, 64, 12)
+	// A looser threshold than the default, which the 67° arc is above.
+	d := testDecomposer(m, Options{Concavity: 0.1})
+	quarter := cutSeq(m, []capCut{axisCut(0, 0, 1), axisCut(1, 0, 1)})
+	if len(quarter) != 1 {
+		t.Fatalf("quarter ring in %d pieces", len(quarter))
+	}
+	q := quarter[0]
+	pos, neg, sec := cut(q.tris, q.inner, plane{geom.Vec3{0, 1, 0}, 1.15}, planeTol*d.diag)
+	var parts []*part
+	for _, side := range []struct {
+		s    soup
+		sign int8
+	}{{pos, 1}, {neg, -1}} {
+		caps := append(append([]capRef(nil), q.caps...), capRef{sec, side.sign})
+		for _, p := range d.splitSide(side.s, caps) {
+			if err := d.finish(p, fullBudget, d.maxV); err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) != 2 {
+		t.Fatalf("uneven cut gave %d parts", len(parts))
+	}
+	before := parts[0].hull.Volume() + parts[1].hull.Volume()
+	out, err := d.relax(append([]*part(nil), parts...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 2 {
+		t.Fatalf("relax returned %d parts", len(out))
+	}
+	v0, v1 := out[0].hull.Volume(), out[1].hull.Volume()
+	if after := v0 + v1; after > 0.9*before {
+		t.Errorf("hull volume %.4g after relax, %.4g before: want at least 10%% less", after, before)
+	}
+	if r := math.Min(v0, v1) / math.Max(v0, v1); r < 0.8 {
+		t.Errorf("hull volumes %.4g and %.4g: the arcs are not balanced", v0, v1)
+	}
+	var planes [][]plane
+	for i, p := range out {
+		if p.conc > d.thr {
+			t.Errorf("part %d: concavity %.3g above the threshold %.3g", i, p.conc, d.thr)
+		}
+		planes = append(planes, facePlanes(p.hull))
+	}
+	for _, tr := range q.tris {
+		for _, v := range tr {
+			best := math.Inf(1)
+			for _, pl := range planes {
+				best = math.Min(best, -depth(pl, v))
+			}
+			if best > containTol*d.diag {
+				t.Fatalf("corner %v lies %g outside both hulls", v, best)
+			}
+		}
+	}
+}
