@@ -13,9 +13,11 @@ const (
 	// relaxRounds is how many times the cuts between adjacent parts are
 	// re-placed.
 	relaxRounds = 6
-	// relaxPlanes is the number of evenly spaced positions tried along each
-	// direction on a pair's union.
-	relaxPlanes = 7
+	// relaxCoarse is the number of evenly spaced positions first tried
+	// along each direction on a pair's union; relaxRefine is how many
+	// times the spacing is then halved around the best.
+	relaxCoarse = 3
+	relaxRefine = 2
 	// relaxGain: a re-cut is kept only if it shrinks the pair's total hull
 	// volume by more than this share.
 	relaxGain = 0.002
@@ -74,7 +76,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		for k, m := range unions {
 			cands = append(cands, relaxCandidates(m, k)...)
 		}
-		best, bestV, err := d.relaxCuts(unions, cands)
+		best, err := d.relaxCuts(unions, cands)
 		if err != nil {
 			return nil, err
 		}
@@ -89,7 +91,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 				continue
 			}
 			old := parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
-			if g := old - bestV[k]; g > relaxGain*old {
+			if g := old - b.score; g > relaxGain*old {
 				gains = append(gains, gain{k, g})
 			} else {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
@@ -166,17 +168,15 @@ func (d *decomposer) unite(a, b *part) (*part, error) {
 	return m, nil
 }
 
-// relaxCandidates returns the planes tried on union m (pair k): relaxPlanes
-// evenly spaced positions across m along each axis and each of its
-// principal axes (directions closer than ~2.5° to one already tried are
-// skipped).
+// relaxCandidates returns the first planes tried on union m (pair k):
+// relaxCoarse evenly spaced positions across m along each axis and each of
+// its principal axes (directions closer than ~2.5° to one already tried
+// are skipped).
 func relaxCandidates(m *part, k int) []*candidate {
-	pts := m.hull.Vertices
-	pa := principalAxes(pts)
-	dirs := []geom.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	pa := principalAxes(m.hull.Vertices)
 	var cs []*candidate
 	var tried []geom.Vec3
-	for _, n := range append(dirs, pa[:]...) {
+	for _, n := range []geom.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, pa[0], pa[1], pa[2]} {
 		if l := n.Len(); l > 0 {
 			n = n.Scale(1 / l)
 		} else {
@@ -192,29 +192,103 @@ func relaxCandidates(m *part, k int) []*candidate {
 			continue
 		}
 		tried = append(tried, n)
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, p := range pts {
-			x := n.Dot(p)
-			lo, hi = math.Min(lo, x), math.Max(hi, x)
-		}
-		for j := 1; j <= relaxPlanes; j++ {
-			x := lo + (hi-lo)*float64(j)/float64(relaxPlanes+1)
-			cs = append(cs, &candidate{part: k, pl: plane{n, x}, axis: -1})
+		lo, hi := span(m, n)
+		for j := 1; j <= relaxCoarse; j++ {
+			x := lo + (hi-lo)*float64(j)/float64(relaxCoarse+1)
+			cs = append(cs, &candidate{part: k, pl: plane{n, x}})
 		}
 	}
 	return cs
+}
+
+// span returns the extent of m's hull along n.
+func span(m *part, n geom.Vec3) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range m.hull.Vertices {
+		x := n.Dot(p)
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return lo, hi
 }
 
 // relaxTop is how many of a pair's re-cuts, least total hull volume first,
 // have their concavity estimated.
 const relaxTop = 3
 
-// relaxCuts cuts and hulls every candidate on its union, then estimates the
-// concavity of the relaxTop re-cuts of least hull volume per union (the
-// estimate is what costs) and returns, per union, the re-cut of least
-// volume whose two parts are under the threshold, and that volume.
-func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate, []float64, error) {
-	vols := make([]float64, len(cands))
+// relaxCuts finds each union's re-cut: it cuts and hulls the candidates,
+// refines relaxRefine times around each union's cut of least total hull
+// volume (halving the spacing along its direction), then estimates the
+// concavity of the relaxTop cuts of least volume per union (the estimate
+// is what costs). It returns, per union, the cut of least volume whose two
+// parts are under the threshold (nil if none), its score that volume.
+func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate, error) {
+	if err := d.hullCuts(unions, cands); err != nil {
+		return nil, err
+	}
+	all := cands
+	step := 1 / float64(relaxCoarse+1)
+	for r := 0; r < relaxRefine; r++ {
+		step /= 2
+		var more []*candidate
+		for _, b := range leastVolume(all, len(unions), 1) {
+			if len(b) == 0 {
+				continue
+			}
+			c := b[0]
+			lo, hi := span(unions[c.part], c.pl.n)
+			for _, s := range []float64{-1, 1} {
+				if x := c.pl.d + s*step*(hi-lo); x > lo && x < hi {
+					more = append(more, &candidate{part: c.part, pl: plane{c.pl.n, x}})
+				}
+			}
+		}
+		if err := d.hullCuts(unions, more); err != nil {
+			return nil, err
+		}
+		all = append(all, more...)
+	}
+	var top []*candidate
+	for _, cs := range leastVolume(all, len(unions), relaxTop) {
+		top = append(top, cs...)
+	}
+	if err := d.parallel(len(top), func(n int) {
+		c := top[n]
+		for _, k := range c.kids {
+			d.estimate(k, scoutBudget)
+			c.cmax = math.Max(c.cmax, k.conc)
+		}
+	}); err != nil {
+		return nil, err
+	}
+	best := make([]*candidate, len(unions))
+	for _, c := range top {
+		if c.cmax <= d.thr && (best[c.part] == nil || c.score < best[c.part].score) {
+			best[c.part] = c
+		}
+	}
+	return best, nil
+}
+
+// leastVolume returns, per union, its n cut candidates of least score (total
+// hull volume), in that order.
+func leastVolume(cs []*candidate, unions, n int) [][]*candidate {
+	per := make([][]*candidate, unions)
+	for _, c := range cs {
+		if c.kids != nil {
+			per[c.part] = append(per[c.part], c)
+		}
+	}
+	for i, p := range per {
+		sort.SliceStable(p, func(a, b int) bool { return p[a].score < p[b].score })
+		per[i] = p[:min(len(p), n)]
+	}
+	return per
+}
+
+// hullCuts cuts each candidate's union and hulls the two sides, setting
+// its kids and, as its score, their total hull volume. A cut that leaves a
+// side empty keeps no kids.
+func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 	errs := make([]error, len(cands))
 	if err := d.parallel(len(cands), func(i int) {
 		c := cands[i]
@@ -233,54 +307,18 @@ func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate
 			sign int8
 		}{{pos, 1}, {neg, -1}} {
 			caps := append(append([]capRef(nil), m.caps...), capRef{sec, side.sign})
-			kids = append(kids, &part{tris: side.s.t, inner: innerFlags(side.s), caps: caps})
-		}
-		for _, k := range kids {
+			k := &part{tris: side.s.t, inner: innerFlags(side.s), caps: caps}
 			if errs[i] = d.shape(k, -1); errs[i] != nil {
 				return
 			}
-			vols[i] += k.hull.Volume()
+			c.score += k.hull.Volume()
+			kids = append(kids, k)
 		}
 		c.kids = kids
 	}); err != nil {
-		return nil, nil, err
+		return err
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, nil, err
-	}
-	per := make([][]int, len(unions))
-	for i, c := range cands {
-		if c.kids != nil {
-			per[c.part] = append(per[c.part], i)
-		}
-	}
-	var top []int
-	for _, is := range per {
-		sort.SliceStable(is, func(a, b int) bool { return vols[is[a]] < vols[is[b]] })
-		top = append(top, is[:min(len(is), relaxTop)]...)
-	}
-	if err := d.parallel(len(top), func(n int) {
-		c := cands[top[n]]
-		c.cmax = 0
-		for _, k := range c.kids {
-			d.estimate(k, scoutBudget)
-			c.cmax = math.Max(c.cmax, k.conc)
-		}
-	}); err != nil {
-		return nil, nil, err
-	}
-	best := make([]*candidate, len(unions))
-	bestV := make([]float64, len(unions))
-	for _, i := range top {
-		c := cands[i]
-		if c.cmax > d.thr {
-			continue
-		}
-		if best[c.part] == nil || vols[i] < bestV[c.part] {
-			best[c.part], bestV[c.part] = c, vols[i]
-		}
-	}
-	return best, bestV, nil
+	return errors.Join(errs...)
 }
 
 // innerFlags returns s's inner flags, or nil if none is set.
