@@ -440,6 +440,8 @@ type candidate struct {
 	kids  []*part
 	// cmax is the largest concavity among kids.
 	cmax float64
+	// area is the cut's cross-section area (relax only).
+	area float64
 }
 
 // splitParts cuts each part parts[todo[k]] at its best plane and returns its

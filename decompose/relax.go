@@ -12,7 +12,7 @@ import (
 const (
 	// relaxRounds is how many times the cuts between adjacent parts are
 	// re-placed.
-	relaxRounds = 6
+	relaxRounds = 3
 	// relaxCoarse is the number of evenly spaced positions first tried
 	// along each direction on a pair's union; relaxRefine is how many
 	// times the spacing is then halved around the best.
@@ -21,24 +21,60 @@ const (
 	// relaxGain: a re-cut is kept only if it shrinks the pair's total hull
 	// volume by more than this share.
 	relaxGain = 0.002
+	// relaxFace charges a cut's cross-section area A as relaxFace·A^1.5
+	// of volume: about what the two hull faces on it add to the integral
+	// of the distance from the hulls' surface to the mesh (a disc's mean
+	// distance to its rim is 0.19·√A, twice). A re-cut must save volume
+	// with and without the charge: a cut across a body's thick middle
+	// saves hull volume next to a thin neck (the Duck's tail) but puts a
+	// wide face deep inside the object. Ranking by the charged volume
+	// instead trades volume for smaller cuts and was worse (box-thick
+	// 0.29 -> 0.59 % surface distance).
+	relaxFace = 0.38
+	// relaxMaxTris: pairs with more triangles than this are left as they
+	// are.
+	relaxMaxTris = 10000
 )
 
-// shareCut reports whether a and b lie on opposite sides of one cut.
-func shareCut(a, b *part) bool {
+// sharedCuts returns the planes of the cuts a and b lie on opposite sides of.
+func sharedCuts(a, b *part) []plane {
+	var out []plane
 	for _, x := range a.caps {
 		for _, y := range b.caps {
 			if x.sec == y.sec && x.side != y.side {
-				return true
+				out = append(out, x.sec.pl)
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// area returns the area of the solid's cross-section (the outline seen from
+// the positive side): the shoelace sum over its segments, which adds up
+// loop by loop whatever their order.
+func (s *section) area() float64 {
+	var a float64
+	for _, sg := range s.segs[0] {
+		a += sg[0][0]*sg[1][1] - sg[1][0]*sg[0][1]
+	}
+	return math.Abs(a) / 2
+}
+
+// cutArea returns the area of the cross-sections of m by the planes pls.
+func (d *decomposer) cutArea(m *part, pls []plane) float64 {
+	var a float64
+	for _, pl := range pls {
+		_, _, sec := cut(m.tris, m.inner, pl, planeTol*d.diag)
+		a += sec.area()
+	}
+	return a
 }
 
 // relax re-places the cuts between touching parts (see the package
 // documentation): each pair on either side of a cut, both under the
 // threshold, is re-cut where the two hulls' total volume is least, if that
-// saves more than relaxGain of it. Pairs go best saving first, each part
+// saves more than relaxGain of it and the wider cut, if wider, is worth
+// it (see better). Pairs go best saving first, each part
 // once a round.
 func (d *decomposer) relax(parts []*part) ([]*part, error) {
 	// settled holds the pairs whose best re-cut was found wanting: they
@@ -53,8 +89,8 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 				continue
 			}
 			for j := i + 1; j < len(parts); j++ {
-				if !d.needsSplit(parts[j]) && !settled[key{parts[i], parts[j]}] &&
-					touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) && shareCut(parts[i], parts[j]) {
+				if !d.needsSplit(parts[j]) && !settled[key{parts[i], parts[j]}] && len(parts[i].tris)+len(parts[j].tris) <= relaxMaxTris &&
+					touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) && len(sharedCuts(parts[i], parts[j])) > 0 {
 					pairs = append(pairs, pair{i, j})
 				}
 			}
@@ -76,6 +112,15 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		for k, m := range unions {
 			cands = append(cands, relaxCandidates(m, k)...)
 		}
+		// Each pair's total hull volume and cut area as it is.
+		oldV := make([]float64, len(pairs))
+		oldA := make([]float64, len(pairs))
+		if err := d.parallel(len(pairs), func(k int) {
+			a, b := parts[pairs[k].i], parts[pairs[k].j]
+			oldV[k], oldA[k] = a.hull.Volume()+b.hull.Volume(), d.cutArea(unions[k], sharedCuts(a, b))
+		}); err != nil {
+			return nil, err
+		}
 		best, err := d.relaxCuts(unions, cands)
 		if err != nil {
 			return nil, err
@@ -90,8 +135,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
 				continue
 			}
-			old := parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
-			if g := old - b.score; g > relaxGain*old {
+			if g := oldV[k] - b.score; g > relaxGain*oldV[k] && better(b.score, b.area, oldV[k], oldA[k]) {
 				gains = append(gains, gain{k, g})
 			} else {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
@@ -135,8 +179,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		changed := false
 		for _, k := range chosen {
 			ks := best[k].kids
-			old := parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
-			if d.needsSplit(ks[0]) || d.needsSplit(ks[1]) || ks[0].hull.Volume()+ks[1].hull.Volume() > (1-relaxGain)*old {
+			if d.needsSplit(ks[0]) || d.needsSplit(ks[1]) || !better(ks[0].hull.Volume()+ks[1].hull.Volume(), best[k].area, (1-relaxGain)*oldV[k], oldA[k]) {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
 				continue
 			}
@@ -311,10 +354,10 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 			if errs[i] = d.shape(k, -1); errs[i] != nil {
 				return
 			}
-			c.score += k.hull.Volume()
 			kids = append(kids, k)
 		}
-		c.kids = kids
+		c.kids, c.area = kids, sec.area()
+		c.score = kids[0].hull.Volume() + kids[1].hull.Volume()
 	}); err != nil {
 		return err
 	}
@@ -329,4 +372,11 @@ func innerFlags(s soup) []bool {
 		}
 	}
 	return nil
+}
+
+// better reports whether a pair of parts of total hull volume v cut across
+// area a is better than one of volume v0 and area a0: less volume, and
+// less once the cut's faces are charged (see relaxFace).
+func better(v, a, v0, a0 float64) bool {
+	return v < v0 && v+relaxFace*a*math.Sqrt(a) < v0+relaxFace*a0*math.Sqrt(a0)
 }
