@@ -189,15 +189,15 @@ func orientations(paths []string, samples, workers int, concavity float64) error
 			}
 			mt := decompose.Measure(vs, m.Triangles, res.Hulls, samples, 1)
 			worst = max(worst, mt.SurfaceDistMean)
-			fmt.Printf(" %d / %.2f |", mt.Hulls, 100*mt.SurfaceDistMean)
+			fmt.Printf(" %d / %.3f |", mt.Hulls, 100*mt.SurfaceDistMean)
 		}
-		fmt.Printf(" %.2f |\n", 100*worst)
+		fmt.Printf(" %.3f |\n", 100*worst)
 	}
 	return nil
 }
 
 func row(name string, tris int, tool string, m decompose.Metrics, secs, cpu float64, ratio, cpuRatio string) {
-	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.2f | %.2f | %.3f | %.3f | %s | %s |\n",
+	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.3f | %.2f | %.3f | %.3f | %s | %s |\n",
 		name, tris, tool, m.Hulls, m.Vertices, m.MaxVertices, 100*m.Uncovered, 100*m.MaxVertexOutside,
 		100*m.BloatMean, 100*m.BloatMax, 100*m.SurfaceDistMean, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
 }
