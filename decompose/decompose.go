@@ -548,18 +548,24 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		out[k] = b.kids
 		kids = append(kids, b.kids...)
 	}
+	if err := d.keep(kids); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// keep makes chosen candidate parts final, in parallel: a checked hull
+// within the vertex cap (capHull) and the full concavity estimate.
+func (d *decomposer) keep(kids []*part) error {
 	errs := make([]error, len(kids))
 	if err := d.parallel(len(kids), func(i int) {
 		if errs[i] = d.capHull(kids[i]); errs[i] == nil {
 			d.estimate(kids[i], fullBudget)
 		}
 	}); err != nil {
-		return nil, err
+		return err
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return errors.Join(errs...)
 }
 
 // axisCandidates returns the cuts tried on part p (index k): perAxis

@@ -127,7 +127,26 @@ func touch(a, b geom.Box, gap float64) bool {
 }
 
 // mergePair returns the union of two parts with its hull and concavity.
+// Its hull is a scout hull (see unite), without the vertex cap: capping
+// (the hull package's vertex reduction) and the checks are what cost, and
+// most pairs are never merged; merge checks and caps a pair when it chooses
+// it. A quick estimate first: most pairs are clearly not convex together.
 func (d *decomposer) mergePair(a, b *part) (*part, error) {
+	m, err := d.unite(a, b)
+	if err != nil {
+		return nil, err
+	}
+	m.trees = append(append(forest(nil), a.trees...), b.trees...)
+	d.estimate(m, scoutBudget)
+	if m.conc <= d.thr {
+		d.estimate(m, fullBudget)
+	}
+	return m, nil
+}
+
+// unite returns the union of two parts with a scout hull (see scoutHull)
+// of their hulls' vertices, which hold its corners (kept in from).
+func (d *decomposer) unite(a, b *part) (*part, error) {
 	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
 	m.tris = append(append(m.tris, a.tris...), b.tris...)
 	if a.inner != nil || b.inner != nil {
@@ -136,21 +155,11 @@ func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m.caps = mergeCaps(a.caps, b.caps)
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
-	// A scout hull (see scoutHull), without the vertex cap: capping (the
-	// hull package's vertex reduction) and the checks are what cost, and
-	// most pairs are never merged; merge checks and caps a pair when it
-	// chooses it. A quick estimate first: most pairs are clearly not convex
-	// together.
 	h, err := scoutHull(pts, flatThickness*d.diag)
 	if err != nil {
 		return nil, err
 	}
 	m.hull, m.from = h, pts
-	m.trees = append(append(forest(nil), a.trees...), b.trees...)
-	d.estimate(m, scoutBudget)
-	if m.conc <= d.thr {
-		d.estimate(m, fullBudget)
-	}
 	return m, nil
 }
 

@@ -73,9 +73,8 @@ func (d *decomposer) cutArea(m *part, pls []plane) float64 {
 // relax re-places the cuts between touching parts (see the package
 // documentation): each pair on either side of a cut, both under the
 // threshold, is re-cut where the two hulls' total volume is least, if that
-// saves more than relaxGain of it and the wider cut, if wider, is worth
-// it (see better). Pairs go best saving first, each part
-// once a round.
+// saves more than relaxGain of it and a wider cut is worth its faces (see
+// better). Pairs go best saving first, each part once a round.
 func (d *decomposer) relax(parts []*part) ([]*part, error) {
 	// settled holds the pairs whose best re-cut was found wanting: they
 	// are not tried again while both parts stay.
@@ -158,15 +157,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		for _, k := range chosen {
 			kids = append(kids, best[k].kids...)
 		}
-		errs = make([]error, len(kids))
-		if err := d.parallel(len(kids), func(i int) {
-			if errs[i] = d.capHull(kids[i]); errs[i] == nil {
-				d.estimate(kids[i], fullBudget)
-			}
-		}); err != nil {
-			return nil, err
-		}
-		if err := errors.Join(errs...); err != nil {
+		if err := d.keep(kids); err != nil {
 			return nil, err
 		}
 		// Like the search's parts, a re-cut part can leave solid of its
@@ -191,24 +182,6 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		}
 	}
 	return parts, nil
-}
-
-// unite returns the union of two parts, with a scout hull of their hulls'
-// vertices (the candidates cut it; its hull only feeds their score).
-func (d *decomposer) unite(a, b *part) (*part, error) {
-	m := &part{tris: make([]tri, 0, len(a.tris)+len(b.tris))}
-	m.tris = append(append(m.tris, a.tris...), b.tris...)
-	if a.inner != nil || b.inner != nil {
-		m.inner = append(append(m.inner, flags(a)...), flags(b)...)
-	}
-	m.caps = mergeCaps(a.caps, b.caps)
-	m.box = a.box.Union(b.box)
-	h, err := scoutHull(append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...), flatThickness*d.diag)
-	if err != nil {
-		return nil, err
-	}
-	m.hull = h
-	return m, nil
 }
 
 // relaxCandidates returns the first planes tried on union m (pair k):
