@@ -180,6 +180,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		if !changed {
 			break
 		}
+		d.progress(parts)
 	}
 	return parts, nil
 }
