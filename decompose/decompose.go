@@ -634,18 +634,14 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 	err := d.parallel(len(cs), func(i int) {
 		c := cs[i]
 		p := parts[todo[c.part]]
-		pos, neg, sec := cut(p.tris, p.inner, c.pl, planeTol*d.diag)
-		if len(pos.t) == 0 || len(neg.t) == 0 {
+		sides, _, ok := d.cutPart(p, c.pl)
+		if !ok {
 			return
 		}
 		var kids []*part
 		var cmax, csum float64
-		for _, side := range []struct {
-			s    soup
-			sign int8
-		}{{pos, 1}, {neg, -1}} {
-			caps := append(append([]capRef(nil), p.caps...), capRef{sec, side.sign})
-			for _, k := range d.splitSide(side.s, caps) {
+		for _, sd := range sides {
+			for _, k := range d.splitSide(sd.soup, sd.caps) {
 				if err := d.finish(k, b, -1); err != nil {
 					errs[i] = err
 					return

@@ -208,6 +208,27 @@ func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *sec
 	return pos, neg, sec
 }
 
+// side is one side of a part cut by a plane: its triangles and the cuts
+// that bound it (the part's and the new one).
+type side struct {
+	soup
+	caps []capRef
+}
+
+// cutPart cuts p by pl and returns its two sides, positive first, and the
+// cross-section; ok is false when a side is empty.
+func (d *decomposer) cutPart(p *part, pl plane) (sides [2]side, sec *section, ok bool) {
+	pos, neg, sec := cut(p.tris, p.inner, pl, planeTol*d.diag)
+	if len(pos.t) == 0 || len(neg.t) == 0 {
+		return sides, sec, false
+	}
+	for i, s := range []soup{pos, neg} {
+		sign := int8(1 - 2*i)
+		sides[i] = side{s, append(append([]capRef(nil), p.caps...), capRef{sec, sign})}
+	}
+	return sides, sec, true
+}
+
 func (s *section) addSegment(side int, p, q geom.Vec3, t tri) {
 	nt := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
 	dir := s.pl.n.Cross(nt)

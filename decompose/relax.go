@@ -3,6 +3,7 @@ package decompose
 import (
 	"errors"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -81,16 +82,24 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 	type key struct{ a, b *part }
 	settled := map[key]bool{}
 	for round := 0; round < relaxRounds; round++ {
-		type pair struct{ i, j int }
+		// A pair: two parts, and the planes of the cuts between them.
+		type pair struct {
+			i, j int
+			cuts []plane
+		}
 		var pairs []pair
 		for i := range parts {
 			if d.needsSplit(parts[i]) {
 				continue
 			}
 			for j := i + 1; j < len(parts); j++ {
-				if !d.needsSplit(parts[j]) && !settled[key{parts[i], parts[j]}] && len(parts[i].tris)+len(parts[j].tris) <= relaxMaxTris &&
-					touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) && len(sharedCuts(parts[i], parts[j])) > 0 {
-					pairs = append(pairs, pair{i, j})
+				a, b := parts[i], parts[j]
+				if d.needsSplit(b) || settled[key{a, b}] || len(a.tris)+len(b.tris) > relaxMaxTris ||
+					!touch(a.box, b.box, adjacencyGap*d.diag) {
+					continue
+				}
+				if cuts := sharedCuts(a, b); len(cuts) > 0 {
+					pairs = append(pairs, pair{i, j, cuts})
 				}
 			}
 		}
@@ -115,8 +124,8 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		oldV := make([]float64, len(pairs))
 		oldA := make([]float64, len(pairs))
 		if err := d.parallel(len(pairs), func(k int) {
-			a, b := parts[pairs[k].i], parts[pairs[k].j]
-			oldV[k], oldA[k] = a.hull.Volume()+b.hull.Volume(), d.cutArea(unions[k], sharedCuts(a, b))
+			oldV[k] = parts[pairs[k].i].hull.Volume() + parts[pairs[k].j].hull.Volume()
+			oldA[k] = d.cutArea(unions[k], pairs[k].cuts)
 		}); err != nil {
 			return nil, err
 		}
@@ -199,13 +208,7 @@ func relaxCandidates(m *part, k int) []*candidate {
 		} else {
 			continue
 		}
-		dup := false
-		for _, t := range tried {
-			if math.Abs(t.Dot(n)) > 0.999 {
-				dup = true
-			}
-		}
-		if dup {
+		if slices.ContainsFunc(tried, func(t geom.Vec3) bool { return math.Abs(t.Dot(n)) > 0.999 }) {
 			continue
 		}
 		tried = append(tried, n)
@@ -310,8 +313,8 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 	if err := d.parallel(len(cands), func(i int) {
 		c := cands[i]
 		m := unions[c.part]
-		pos, neg, sec := cut(m.tris, m.inner, c.pl, planeTol*d.diag)
-		if len(pos.t) == 0 || len(neg.t) == 0 {
+		sides, sec, ok := d.cutPart(m, c.pl)
+		if !ok {
 			return
 		}
 		// Each side is one part, whatever its pieces: the union is
@@ -319,12 +322,8 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 		// hull's volume and concavity like any other (telling pieces of one
 		// solid apart, as splitSide does, costs more than the rest).
 		var kids []*part
-		for _, side := range []struct {
-			s    soup
-			sign int8
-		}{{pos, 1}, {neg, -1}} {
-			caps := append(append([]capRef(nil), m.caps...), capRef{sec, side.sign})
-			k := &part{tris: side.s.t, inner: innerFlags(side.s), caps: caps}
+		for _, sd := range sides {
+			k := &part{tris: sd.t, inner: sd.in, caps: sd.caps}
 			if errs[i] = d.shape(k, -1); errs[i] != nil {
 				return
 			}
@@ -336,16 +335,6 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 		return err
 	}
 	return errors.Join(errs...)
-}
-
-// innerFlags returns s's inner flags, or nil if none is set.
-func innerFlags(s soup) []bool {
-	for _, b := range s.in {
-		if b {
-			return s.in
-		}
-	}
-	return nil
 }
 
 // better reports whether a pair of parts of total hull volume v cut across

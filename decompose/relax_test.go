@@ -19,14 +19,13 @@ func TestRelax(t *testing.T) {
 		t.Fatalf("quarter ring in %d pieces", len(quarter))
 	}
 	q := quarter[0]
-	pos, neg, sec := cut(q.tris, q.inner, plane{geom.Vec3{0, 1, 0}, 1.15}, planeTol*d.diag)
+	sides, _, ok := d.cutPart(q, plane{geom.Vec3{0, 1, 0}, 1.15})
+	if !ok {
+		t.Fatal("the cut at y = 1.15 leaves a side empty")
+	}
 	var parts []*part
-	for _, side := range []struct {
-		s    soup
-		sign int8
-	}{{pos, 1}, {neg, -1}} {
-		caps := append(append([]capRef(nil), q.caps...), capRef{sec, side.sign})
-		for _, p := range d.splitSide(side.s, caps) {
+	for _, sd := range sides {
+		for _, p := range d.splitSide(sd.soup, sd.caps) {
 			if err := d.finish(p, fullBudget, d.maxV); err != nil {
 				t.Fatal(err)
 			}
