@@ -52,14 +52,7 @@ func TestDefaultsAreTheDefaultPreset(t *testing.T) {
 func TestPresetSettings(t *testing.T) {
 	get := func(n string) generate.Options {
 		p, err := Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := p.Options()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return o
+		return mustOptions(t, p, err)
 	}
 	if o := get("default"); o.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Format != generate.OMI || !o.Body.NamingConventions {
 		t.Errorf("default: %+v", o)
@@ -323,6 +316,13 @@ func TestColliderKeysDocumented(t *testing.T) {
 func parseOptions(t *testing.T, name, doc string) generate.Options {
 	t.Helper()
 	p, err := Parse(name, []byte(doc))
+	return mustOptions(t, p, err)
+}
+
+// mustOptions resolves the options of a profile just loaded or parsed
+// (p, err), failing the test on either error.
+func mustOptions(t *testing.T, p *Profile, err error) generate.Options {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
