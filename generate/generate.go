@@ -507,31 +507,28 @@ func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, work
 func moved(c Collider, t geom.Vec3) Collider {
 	switch {
 	case c.Hull != nil:
-		vs := make([]geom.Vec3, len(c.Hull.Vertices))
-		for i, v := range c.Hull.Vertices {
-			vs[i] = v.Add(t)
-		}
-		m := convexCollider(&hull.Hull{Vertices: vs, Triangles: c.Hull.Triangles}, c.Method, c.Capped)
+		m := convexCollider(&hull.Hull{Vertices: translated(c.Hull.Vertices, t), Triangles: c.Hull.Triangles}, c.Method, c.Capped)
 		m.overshoot = c.overshoot
 		return m
 	case c.soup != nil:
-		vs := make([]geom.Vec3, len(c.soup.vertices))
-		for i, v := range c.soup.vertices {
-			vs[i] = v.Add(t)
-		}
-		c.soup = &soup{vs, c.soup.triangles}
+		c.soup = &soup{translated(c.soup.vertices, t), c.soup.triangles}
 	default:
 		c.Translation = c.Translation.Add(t)
 	}
 	c.Mass.CenterOfMass = c.Mass.CenterOfMass.Add(t)
 	if c.Convex != nil {
-		cv := mass.Convex{Vertices: make([]geom.Vec3, len(c.Convex.Vertices)), Triangles: c.Convex.Triangles}
-		for i, v := range c.Convex.Vertices {
-			cv.Vertices[i] = v.Add(t)
-		}
-		c.Convex = &cv
+		c.Convex = &mass.Convex{Vertices: translated(c.Convex.Vertices, t), Triangles: c.Convex.Triangles}
 	}
 	return c
+}
+
+// translated returns a copy of vs moved by t.
+func translated(vs []geom.Vec3, t geom.Vec3) []geom.Vec3 {
+	out := make([]geom.Vec3, len(vs))
+	for i, v := range vs {
+		out[i] = v.Add(t)
+	}
+	return out
 }
 
 // sameTol: two parts' vertices this close, relative to the bounding-box
