@@ -18,8 +18,9 @@
 // (the region its cuts bound): the top and bottom faces of a plate's middle
 // are two connected pieces, and a wall and a strip of the top meeting at an
 // edge hull as a wedge. For closed input (every edge has its twin), two
-// repairs keep the solid inside the union, both judged on the whole input (a BVH kept for the run: a point is in the
-// solid by the median winding number of three rays), and both probing
+// repairs keep the solid inside the union, both judged on the whole input
+// (a BVH kept for the run: a point is in the solid by the median winding
+// number of three rays), and both probing
 // innerOffset off the cut planes so that a face lying in a plane (a cut
 // through a floor) is not ambiguous:
 //
@@ -95,6 +96,7 @@
 // each part once a round, for at most 3 rounds; pairs of more than 10000
 // triangles are left alone. On the V-HACD torus this took the surface
 // distance from 0.67 % to 0.62 % of the diagonal.
+//
 // Last, a hull lying inside another hull is dropped: it adds nothing to the
 // union.
 //
