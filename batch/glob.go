@@ -11,42 +11,72 @@ import (
 // path.Match, except the segment "**", which matches zero or more whole
 // segments. A pattern without "/" matches the base name at any depth
 // ("*.glb" is the same as "**/*.glb").
+//
+// Matching runs the pattern as a nondeterministic automaton over the
+// name's segments: the set of pattern positions reachable so far is
+// advanced one name segment at a time, so a pattern of p segments costs
+// at most p path.Match calls per name segment, however many "**" it
+// holds (backtracking would be exponential in their number).
 func Match(pattern, name string) (bool, error) {
+	ok, _, err := matchSegs(splitPattern(pattern), strings.Split(name, "/"))
+	return ok, err
+}
+
+func splitPattern(pattern string) []string {
 	if !strings.Contains(pattern, "/") {
 		pattern = "**/" + pattern
 	}
-	return matchSegs(strings.Split(pattern, "/"), strings.Split(name, "/"))
+	return strings.Split(pattern, "/")
 }
 
-func matchSegs(pat, name []string) (bool, error) {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for len(pat) > 1 && pat[1] == "**" {
-				pat = pat[1:]
+// matchSegs matches name's segments against pat's and also returns how
+// many segment comparisons (path.Match calls) it made, which the tests
+// bound.
+func matchSegs(pat, name []string) (ok bool, steps int, err error) {
+	// at[i]: pattern position i is reachable after the segments seen.
+	at := make([]bool, len(pat)+1)
+	next := make([]bool, len(pat)+1)
+	at[0] = true
+	closeStars(pat, at)
+	for _, seg := range name {
+		clear(next)
+		alive := false
+		for i, on := range at[:len(pat)] {
+			if !on {
+				continue
 			}
-			if len(pat) == 1 {
-				return true, nil
+			if pat[i] == "**" {
+				next[i] = true // "**" takes this segment and stays
+				alive = true
+				continue
 			}
-			for i := 0; i <= len(name); i++ {
-				if ok, err := matchSegs(pat[1:], name[i:]); ok || err != nil {
-					return ok, err
-				}
+			steps++
+			m, err := path.Match(pat[i], seg)
+			if err != nil {
+				return false, steps, fmt.Errorf("pattern segment %q: %w", pat[i], err)
 			}
-			return false, nil
+			if m {
+				next[i+1] = true
+				alive = true
+			}
 		}
-		if len(name) == 0 {
-			return false, nil
+		if !alive {
+			return false, steps, nil
 		}
-		ok, err := path.Match(pat[0], name[0])
-		if err != nil {
-			return false, fmt.Errorf("pattern segment %q: %w", pat[0], err)
-		}
-		if !ok {
-			return false, nil
-		}
-		pat, name = pat[1:], name[1:]
+		closeStars(pat, next)
+		at, next = next, at
 	}
-	return len(name) == 0, nil
+	return at[len(pat)], steps, nil
+}
+
+// closeStars adds the positions reachable without taking a segment: past
+// each reachable "**" (which may match none).
+func closeStars(pat []string, at []bool) {
+	for i, p := range pat {
+		if at[i] && p == "**" {
+			at[i+1] = true
+		}
+	}
 }
 
 // CheckPattern reports a malformed pattern.
