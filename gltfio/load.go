@@ -208,22 +208,6 @@ func chunkName(t uint32) string {
 	return "BIN"
 }
 
-func checkAsset(tree *Object) error {
-	asset := tree.Obj("asset")
-	if asset == nil {
-		return errors.New("asset: missing (not a glTF document)")
-	}
-	v, _ := asset.Get("version")
-	s, ok := v.(string)
-	if !ok {
-		return errors.New("asset.version: missing or not a string")
-	}
-	if !strings.HasPrefix(s, "2.") {
-		return fmt.Errorf("asset.version: %q is not glTF 2.x", s)
-	}
-	return nil
-}
-
 // decodeTyped fills a.Doc from the (possibly stripped) tree.
 func (a *Asset) decodeTyped() error {
 	raw, err := a.Tree.MarshalJSON()
