@@ -12,6 +12,7 @@ import (
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
+	physvalidate "github.com/autocollide/autocollide/physics/validate"
 )
 
 // Generator is written to asset.generator.
@@ -84,6 +85,9 @@ type pendingTrigger struct {
 // the centre of mass and a child node undoing the move, under which its
 // content sits (G4MF bodies have their centre of mass at the origin).
 func Export(doc *gltf.Document) (*File, []string, error) {
+	if err := physvalidate.Errors(physvalidate.Validate(doc, physvalidate.Options{})); err != nil {
+		return nil, nil, fmt.Errorf("the input's physics is invalid (fix it first): %w", err)
+	}
 	model, _, dw, err := convert.Decode(doc)
 	if err != nil {
 		return nil, nil, err

@@ -169,6 +169,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := opt.Body.check(); err != nil {
 		return nil, err
 	}
+	if err := checkAuthored(a.Doc); err != nil {
+		return nil, err
+	}
 	rep := &Report{Colliders: map[string]int{}}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {
@@ -231,6 +234,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		return rep, nil
 	}
 	if err := emit(a, model, opt); err != nil {
+		return nil, err
+	}
+	if err := checkResult(a); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -74,6 +74,10 @@ func generateCorpus(t *testing.T) []corpusRun {
 					}
 					continue
 				}
+				if invalidPhysics(t, in) {
+					wantRefusedPhysics(t, in, code, stderr)
+					continue
+				}
 				if code != 0 {
 					t.Errorf("%s (%s): exit %d: %s", in, format, code, stderr)
 					continue

@@ -39,6 +39,7 @@ import (
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/qmuntal/gltf"
 )
 
@@ -82,7 +83,10 @@ type Options struct {
 // extensions. A document already in the target family is re-encoded in
 // its current form (legacy revisions migrate). With strict, a lossy item
 // is an error and doc is left unchanged (except that decoding the seed's
-// old OMI joint form appends attachment nodes).
+// old OMI joint form appends attachment nodes). A document whose physics
+// physics/validate calls an error is refused unchanged (converting it
+// would carry the error over or hide it), and the result is validated
+// too: on an error there, doc is changed and must not be written.
 func Convert(doc *gltf.Document, to physics.Family, strict bool) ([]physics.Warning, error) {
 	return ConvertWith(doc, to, Options{Strict: strict})
 }
@@ -100,6 +104,9 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 		warns []physics.Warning
 		err   error
 	)
+	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
+		return nil, fmt.Errorf("convert: the input's physics is invalid (fix it first): %w", err)
+	}
 	from := physics.Detect(doc)
 	switch {
 	case from == physics.None:
@@ -147,6 +154,9 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 		} else {
 			physics.RemoveExtensions(doc, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
 		}
+	}
+	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
+		return warns, fmt.Errorf("convert: the converted physics does not validate (an autocollide bug): %w", err)
 	}
 	return warns, nil
 }

@@ -318,6 +318,7 @@ func TestLossyItemsWarnExactly(t *testing.T) {
 		}, nil, "extensions.OMI_physics_shape.shapes["},
 		{"omi gravity", physics.OMI, nil, func(doc *gltf.Document) {
 			doc.Extensions = gltf.Extensions{physics.ExtOMIGravity: map[string]any{"gravity": 9.8}}
+			doc.ExtensionsUsed = append(doc.ExtensionsUsed, physics.ExtOMIGravity) // else validate refuses it
 		}, "extensions.OMI_physics_gravity"},
 		{"khr plane", physics.KHR, func(m *physics.Model) {
 			m.Node(6).Collider.Shape = m.AddShape(physics.Shape{Type: physics.Plane, PlaneSizeX: 4})

@@ -104,6 +104,30 @@ func HasErrors(probs []Problem) bool {
 	return slices.ContainsFunc(probs, func(p Problem) bool { return p.Severity == Error })
 }
 
+// Errors returns nil when probs hold no Error, else one error naming the
+// first by its JSON path and counting the others, for a command that
+// refuses a document validate rejects.
+func Errors(probs []Problem) error {
+	var first *Problem
+	n := 0
+	for i, p := range probs {
+		if p.Severity != Error {
+			continue
+		}
+		if first == nil {
+			first = &probs[i]
+		}
+		n++
+	}
+	switch {
+	case first == nil:
+		return nil
+	case n == 1:
+		return fmt.Errorf("%s: %s", first.Path, first.Message)
+	}
+	return fmt.Errorf("%s: %s (and %d more errors; autocollide validate lists them)", first.Path, first.Message, n-1)
+}
+
 type validator struct {
 	doc   *gltf.Document
 	opt   Options

@@ -1,0 +1,39 @@
+package generate
+
+import (
+	"fmt"
+
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/validate"
+	"github.com/qmuntal/gltf"
+)
+
+// checkAuthored refuses an asset whose existing physics validate calls an
+// error (a shape index out of range, a negative mass, a joint connected
+// to itself, ...). Generate keeps authored physics exactly as it is, so
+// going on would write an output that validate rejects; dropping or
+// repairing the artist's physics silently would be worse. The error names
+// the first problem's JSON path, so the file can be fixed.
+func checkAuthored(doc *gltf.Document) error {
+	if physics.Detect(doc) == physics.None {
+		return nil
+	}
+	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
+		return fmt.Errorf("existing physics is invalid (fix or remove it): %w", err)
+	}
+	return nil
+}
+
+// checkResult runs validate on the document as it will be written: what
+// generate writes must pass its own validate, whatever the input.
+func checkResult(a *gltfio.Asset) error {
+	doc, err := a.TypedCopy()
+	if err != nil {
+		return err
+	}
+	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
+		return fmt.Errorf("the generated physics does not validate (an autocollide bug; nothing written): %w", err)
+	}
+	return nil
+}
