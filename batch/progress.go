@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 )
@@ -46,21 +47,21 @@ func writeAsset(out, errw io.Writer, a Asset, v Verbosity) {
 		switch a.Status {
 		case OK:
 			if a.Output == a.Input {
-				fmt.Fprintf(out, "%s: %s", a.Input, AssetSummary(a))
+				fmt.Fprintf(out, "%s: %s", safetext.Term(a.Input), AssetSummary(a))
 			} else {
-				fmt.Fprintf(out, "%s → %s: %s", a.Input, a.Output, AssetSummary(a))
+				fmt.Fprintf(out, "%s → %s: %s", safetext.Term(a.Input), safetext.Term(a.Output), AssetSummary(a))
 			}
 		case Cached:
-			fmt.Fprintf(out, "%s → %s: current (%s)", a.Input, a.Output, AssetSummary(a))
+			fmt.Fprintf(out, "%s → %s: current (%s)", safetext.Term(a.Input), safetext.Term(a.Output), AssetSummary(a))
 		case Skipped:
-			fmt.Fprintf(out, "%s: skipped", a.Input)
+			fmt.Fprintf(out, "%s: skipped", safetext.Term(a.Input))
 		}
 		if v >= Verbose && a.TimeMS > 0 {
 			fmt.Fprintf(out, " [%.0f ms]", a.TimeMS)
 		}
 		fmt.Fprintln(out)
 		for _, n := range a.Notes {
-			fmt.Fprintf(out, "  note: %s\n", n)
+			fmt.Fprintf(out, "  note: %s\n", safetext.Term(n))
 		}
 		if v >= Verbose {
 			for _, b := range a.BodyList {
@@ -70,12 +71,14 @@ func writeAsset(out, errw io.Writer, a Asset, v Verbosity) {
 	}
 	if a.Status == OK {
 		for _, w := range a.Warnings {
-			fmt.Fprintf(errw, "%s: warning: %s\n", a.Input, oneLine(w))
+			fmt.Fprintf(errw, "%s: warning: %s\n", safetext.Term(a.Input), oneLine(w))
 		}
 	}
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+// oneLine makes a message from an input one inert line: newlines become
+// spaces and other control characters visible escapes.
+func oneLine(s string) string { return safetext.Term(strings.ReplaceAll(s, "\n", " ")) }
 
 // AssetSummary says in a few words what an asset got: "2 bodies, 3
 // convex, 12.5 kg, 1 kept as authored".

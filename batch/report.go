@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/safetext"
 )
 
 // Status is what happened to one asset.
@@ -163,7 +164,7 @@ func (r *Report) Markdown() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# autocollide batch report\n\n")
 	fmt.Fprintf(&b, "- tool: %s %s\n", r.Tool.Name, r.Tool.Version)
-	fmt.Fprintf(&b, "- profile: %s (format %s, method %s, max hull vertices %d)\n", r.Profile.Name, r.Profile.Format, r.Profile.Method, r.Profile.MaxHullVertices)
+	fmt.Fprintf(&b, "- profile: %s (format %s, method %s, max hull vertices %d)\n", mdEscape(r.Profile.Name), r.Profile.Format, r.Profile.Method, r.Profile.MaxHullVertices)
 	fmt.Fprintf(&b, "- mode: %s", r.Mode)
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
@@ -234,14 +235,14 @@ func (r *Report) WriteTable(w io.Writer, color, all bool) {
 	}
 	width := 5
 	for _, a := range rows {
-		width = max(width, len(a.Input))
+		width = max(width, len(safetext.Term(a.Input)))
 	}
 	if len(rows) > 0 {
 		fmt.Fprintf(w, "%-*s  %-7s  %6s  %s\n", width, "input", "status", "bodies", "colliders")
 	}
 	for _, a := range rows {
 		pad := strings.Repeat(" ", max(0, 7-len(a.Status)))
-		fmt.Fprintf(w, "%-*s  %s%s  %6d  %s\n", width, a.Input, paint(a.Status), pad, a.Bodies, ColliderSummary(a.Colliders))
+		fmt.Fprintf(w, "%-*s  %s%s  %6d  %s\n", width, safetext.Term(a.Input), paint(a.Status), pad, a.Bodies, ColliderSummary(a.Colliders))
 	}
 	s := r.Summary
 	fmt.Fprintf(w, "%d assets: %d ok, %d cached, %d skipped, %d failed", s.Total, s.OK, s.Cached, s.Skipped, s.Failed)
@@ -276,6 +277,4 @@ func massText(a Asset) string {
 	return fmt.Sprintf("%.4g", total)
 }
 
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
+func mdEscape(s string) string { return safetext.Markdown(s) }

@@ -9,6 +9,7 @@ import (
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -55,17 +56,17 @@ skins, ...) is warned about per item.`,
 			}
 			a, err := gltfio.LoadRaw(in, gltfio.Limits{})
 			if err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), err)
+				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 				return errFailed
 			}
 			doc, err := a.TypedCopy()
 			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %v\n", in, err)
+				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
 				return errFailed
 			}
 			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, KHR: khr.Options{GeometryNode: khrGeometry == "node"}})
 			for _, w := range warns {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
+				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}
 			if err == nil {
 				err = a.ReplaceExtensions(doc, physics.Extensions())
@@ -74,10 +75,10 @@ skins, ...) is warned about per item.`,
 				err = a.Save(out)
 			}
 			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %v\n", in, err)
+				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
 				return errFailed
 			}
-			fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", in, out, fam, len(warns))
+			fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))
 			return nil
 		},
 	}
@@ -95,16 +96,16 @@ func convertG4MF(c *cobra.Command, in, out string, strict bool) error {
 	}
 	warns, err := g4mf.ExportFile(in, out)
 	for _, w := range warns {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w))
 	}
 	if err == nil && strict && len(warns) > 0 {
 		os.Remove(out)
 		err = fmt.Errorf("%d lossy items with --strict", len(warns))
 	}
 	if err != nil {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: %v\n", in, err)
+		fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
 		return errFailed
 	}
-	fmt.Fprintf(c.OutOrStdout(), "%s → %s (g4mf, %d warnings)\n", in, out, len(warns))
+	fmt.Fprintf(c.OutOrStdout(), "%s → %s (g4mf, %d warnings)\n", safetext.Term(in), safetext.Term(out), len(warns))
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/autocollide/autocollide/batch"
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -239,7 +240,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	}
 	failed := rep.Summary.Failed > 0 || interrupted
 	if cacheErr != nil {
-		fmt.Fprintln(stderr, cacheErr)
+		fmt.Fprintln(stderr, safetext.Term(cacheErr.Error()))
 		failed = true
 	}
 	if interrupted {

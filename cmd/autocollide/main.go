@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -46,11 +47,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errFailed):
 		return exitFailed
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "autocollide: %v\n", err)
+		fmt.Fprintf(stderr, "autocollide: %s\n", safetext.Term(err.Error()))
 		return exitUsage
 	default:
 		// cobra's own flag and argument errors are usage errors too.
-		fmt.Fprintf(stderr, "autocollide: %v\n", err)
+		fmt.Fprintf(stderr, "autocollide: %s\n", safetext.Term(err.Error()))
 		return exitUsage
 	}
 }

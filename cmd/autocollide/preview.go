@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/autocollide/autocollide/preview"
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -58,17 +59,17 @@ func runPreview(c *cobra.Command, in string, f previewFlags) error {
 	}
 	img, st, err := preview.RenderFile(in, opt)
 	if err != nil {
-		fmt.Fprintln(c.ErrOrStderr(), err)
+		fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 		return errFailed
 	}
 	for _, w := range st.Warnings {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", in, w)
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w))
 	}
 	if err := preview.WritePNG(out, img); err != nil {
-		fmt.Fprintln(c.ErrOrStderr(), err)
+		fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 		return errFailed
 	}
-	fmt.Fprintf(c.OutOrStdout(), "%s → %s: %s\n", in, out, previewSummary(st))
+	fmt.Fprintf(c.OutOrStdout(), "%s → %s: %s\n", safetext.Term(in), safetext.Term(out), previewSummary(st))
 	return nil
 }
 

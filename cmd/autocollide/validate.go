@@ -5,6 +5,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics/validate"
+	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -27,7 +28,7 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 			for _, f := range args {
 				a, err := gltfio.LoadRaw(f, gltfio.Limits{})
 				if err != nil {
-					fmt.Fprintln(c.ErrOrStderr(), err)
+					fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 					failed++
 					continue
 				}
@@ -39,12 +40,12 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 					} else if quiet {
 						continue
 					}
-					fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", f, p)
+					fmt.Fprintf(c.OutOrStdout(), "%s: %s\n", safetext.Term(f), safetext.Term(p.String()))
 				}
 				if errs > 0 {
 					failed++
 				} else if !quiet {
-					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings)\n", f, len(probs))
+					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings)\n", safetext.Term(f), len(probs))
 				}
 			}
 			if failed > 0 {
