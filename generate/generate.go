@@ -183,6 +183,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		return nil, err
 	}
 	authored := authoredRoots(a.Doc, ex.Roots)
+	if err := checkSizes(ex, authored); err != nil {
+		return nil, err
+	}
 	pl := planAsset(a, ex, authored, opt)
 	for _, r := range ex.Roots {
 		if !authored[r] {

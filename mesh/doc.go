@@ -30,8 +30,10 @@
 // type, type, count, byteOffset and byteStride (interleaved views) are
 // checked against the bufferView and the bytes the buffer really holds
 // before anything is allocated, so a 4-billion count in a 1 KB file is an
-// error. Alignment rules (offsets multiple of the component size) are not
-// enforced: they matter to GPUs, not to a byte-wise reader. POSITION may be FLOAT or, with KHR_mesh_quantization, BYTE,
+// error. Alignment is enforced as glTF 2.0 §3.6.2.4 requires: accessor
+// offsets (into the view and into the buffer) and byteStride are
+// multiples of the component size, since a misaligned accessor reads
+// components across element boundaries. POSITION may be FLOAT or, with KHR_mesh_quantization, BYTE,
 // UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT, normalized (dequantized with the
 // spec formulas, e.g. max(c/127, −1)) or not. Sparse accessors are
 // supported with and without a base bufferView (indices strictly
@@ -65,7 +67,12 @@
 //
 // Bounds on hostile input, all checked before the memory they guard is
 // allocated: MaxDepth, MaxUnbackedCount, MaxMeshoptExpansion, MaxVertices
-// and MaxTriangles. Non-finite positions or transforms are errors.
+// and MaxTriangles. Non-finite positions or transforms are errors, and so
+// are a non-finite or zero rotation (node or GPU instance), a mesh
+// instance whose world transform is degenerate (a zero scale on it or a
+// parent flattens it) and one placed more than MaxPrecisionRatio times
+// its size from the origin (float64 world coordinates no longer hold its
+// shape). Errors name the node.
 //
 // Weld merges nearby vertices, for closedness checks and smaller hull
 // input.

@@ -588,7 +588,11 @@ func (x *extractor) instances(ni int) ([]geom.Mat4, error) {
 			tv = geom.Vec3{t[3*k], t[3*k+1], t[3*k+2]}
 		}
 		if r != nil {
-			rq = geom.Quat{r[4*k], r[4*k+1], r[4*k+2], r[4*k+3]}.Normalize()
+			q := geom.Quat{r[4*k], r[4*k+1], r[4*k+2], r[4*k+3]}
+			if err := checkRotation(q); err != nil {
+				return nil, fmt.Errorf("%s: instance %d: %w", extInstancing, k, err)
+			}
+			rq = q.Normalize()
 		}
 		if s != nil {
 			sv = geom.Vec3{s[3*k], s[3*k+1], s[3*k+2]}
@@ -611,6 +615,9 @@ func (x *extractor) emit(p Part, g *geometry) error {
 	}
 	world := g.vertices
 	if !p.Skinned {
+		if err := checkWorld(p.World, g.vertices); err != nil {
+			return fmt.Errorf("%s%s", instanceName(p), err)
+		}
 		world = make([]geom.Vec3, len(g.vertices))
 		for i, v := range g.vertices {
 			world[i] = p.World.Point(v)

@@ -42,7 +42,11 @@ func localTransform(doc *gltf.Document, i int) (geom.Mat4, error) {
 		math.Abs(m[11]) > affineTolerance || math.Abs(m[15]-1) > affineTolerance {
 		return geom.Mat4{}, fmt.Errorf("%s: matrix is not affine (bottom row %g %g %g %g)", NodeName(doc, i), m[3], m[7], m[11], m[15])
 	}
-	r := geom.Quat(n.RotationOrDefault()).Normalize()
+	q := geom.Quat(n.RotationOrDefault())
+	if err := checkRotation(q); err != nil {
+		return geom.Mat4{}, fmt.Errorf("%s: %w", NodeName(doc, i), err)
+	}
+	r := q.Normalize()
 	trs := geom.TRS(geom.Vec3(n.TranslationOrDefault()), r, geom.Vec3(n.ScaleOrDefault()))
 	return geom.Mat4FromGLTF(m).Mul(trs), nil
 }
