@@ -41,6 +41,16 @@ func (v *validator) meshShape(mi int, hull bool) {
 			v.add(Error, pp+".attributes.POSITION", "missing or out of range")
 			return
 		}
+		if msg := misaligned(v.doc, pos); msg != "" {
+			v.add(Error, pp+".attributes.POSITION", "%s", msg)
+			return
+		}
+		if prim.Indices != nil {
+			if msg := misaligned(v.doc, *prim.Indices); msg != "" {
+				v.add(Error, pp+".indices", "%s", msg)
+				return
+			}
+		}
 		if v.opt.SkipMeshData {
 			continue
 		}

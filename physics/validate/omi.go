@@ -172,6 +172,8 @@ func (v *validator) shapeParams(t string, sub map[string]any, sp string, khr boo
 			v.add(Warning, sp+"."+key, "zero: a degenerate shape")
 		}
 	}
+	var extent []float64 // the shape's extents along its axes, for shapeSize
+	defer func() { v.shapeSize(sp, extent) }()
 	switch t {
 	case "box":
 		v.unknown(sub, sp, "size")
@@ -179,11 +181,13 @@ func (v *validator) shapeParams(t string, sub map[string]any, sp string, khr boo
 			for i, x := range sz {
 				positive(fmt.Sprintf("size[%d]", i), x, false)
 			}
+			extent = sz
 		}
 	case "sphere":
 		v.unknown(sub, sp, "radius")
 		if r, ok := v.number(sub, "radius", sp); ok {
 			positive("radius", r, false)
+			extent = []float64{2 * r}
 		}
 	case "capsule", "cylinder":
 		known := []string{"height", "radiusTop", "radiusBottom"}
@@ -209,6 +213,12 @@ func (v *validator) shapeParams(t string, sub map[string]any, sp string, khr boo
 		}
 		if len(rs) == 2 && rs[0] == 0 && rs[1] == 0 {
 			v.add(Warning, sp, "both radii are zero: a degenerate shape")
+		}
+		if h, ok := num(sub["height"]); ok {
+			extent = append(extent, h)
+		}
+		for _, r := range rs {
+			extent = append(extent, 2*r)
 		}
 	case "plane":
 		v.unknown(sub, sp, "sizeX", "sizeZ", "doubleSided")

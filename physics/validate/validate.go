@@ -233,6 +233,11 @@ func (v *validator) run() {
 	}
 	v.omi()
 	v.khr()
+	for i, n := range doc.Nodes {
+		if n != nil && len(v.nodeExt[i]) > 0 {
+			v.nodeTransform(i, n)
+		}
+	}
 }
 
 // ---- generic value helpers ----
@@ -523,6 +528,8 @@ func (v *validator) drive(m map[string]any, p string) {
 func (v *validator) motionCommon(m map[string]any, p string, khr bool) {
 	if mass, ok := v.number(m, "mass", p); ok && mass < 0 {
 		v.add(Error, p+".mass", "must be >= 0 (got %g)", mass)
+	} else if ok {
+		v.float32Range(p+".mass", mass)
 	}
 	v.vec(m, "centerOfMass", p, 3)
 	v.vec(m, "linearVelocity", p, 3)
@@ -533,6 +540,7 @@ func (v *validator) motionCommon(m map[string]any, p string, khr bool) {
 			if x < 0 {
 				v.add(Error, at(p+".inertiaDiagonal", i), "must be >= 0 (got %g)", x)
 			}
+			v.float32Range(at(p+".inertiaDiagonal", i), x)
 		}
 	}
 	if q, ok := v.vec(m, "inertiaOrientation", p, 4); ok {
