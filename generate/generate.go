@@ -186,6 +186,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := checkSizes(ex, authored); err != nil {
 		return nil, err
 	}
+	if err := checkZeroTransforms(a, ex, authored); err != nil {
+		return nil, err
+	}
 	pl := planAsset(a, ex, authored, opt)
 	for _, r := range ex.Roots {
 		if !authored[r] {

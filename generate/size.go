@@ -1,9 +1,11 @@
 package generate
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -32,4 +34,54 @@ func checkSizes(ex *mesh.Result, authored map[int]bool) error {
 		}
 	}
 	return nil
+}
+
+// checkZeroTransforms refuses an asset where a mesh instance to get
+// colliders lies under (or on) a node whose scale, rotation or matrix is
+// all zeros. glTF readers, qmuntal/gltf among them, take such a value for
+// an absent one, so the typed document shows a full-size instance where
+// the file says it is flattened (and a zero rotation is no rotation at
+// all); the JSON tree tells them apart.
+func checkZeroTransforms(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool) error {
+	nodes := a.Tree.Arr("nodes")
+	parent := make([]int, len(a.Doc.Nodes))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for p, n := range a.Doc.Nodes {
+		for _, c := range n.Children {
+			parent[c] = p // Extract checked the hierarchy
+		}
+	}
+	checked := make([]bool, len(nodes))
+	for _, p := range ex.Parts {
+		if len(p.Triangles) == 0 || authored[p.Root] || p.Skinned {
+			continue
+		}
+		for n := p.Node; n >= 0 && n < len(nodes) && !checked[n]; n = parent[n] {
+			checked[n] = true
+			o, _ := nodes[n].(*gltfio.Object)
+			for _, k := range []string{"scale", "rotation", "matrix"} {
+				if !allZero(o.Arr(k)) {
+					continue
+				}
+				what := "flattens its meshes"
+				if k == "rotation" {
+					what = "is not a unit quaternion"
+				}
+				return fmt.Errorf("%s: %s is all zeros, which %s (glTF readers take it for no %s)", mesh.NodeName(a.Doc, n), k, what, k)
+			}
+		}
+	}
+	return nil
+}
+
+func allZero(vs []any) bool {
+	for _, v := range vs {
+		n, ok := v.(json.Number)
+		if f, err := n.Float64(); !ok || err != nil || f != 0 {
+			return false
+		}
+	}
+	return len(vs) > 0
 }

@@ -23,6 +23,11 @@ func TestAbsurdNumbersRefused(t *testing.T) {
 		// ±3e38 under scale 10: a 6e39 m box, beyond float32.
 		"beyond-float32.gltf": `nodes[0] "Cube": mesh 0 is 6e+39 m across, above the 1e+07 m maximum`,
 		"scale-zero.gltf":     `nodes[0] "Cube": world transform is degenerate`,
+		// an all-zero scale, rotation or matrix is read as absent by glTF
+		// libraries: a full-size 8,000 kg body.
+		"scale-all-zero.gltf":    `nodes[0] "Cube": scale is all zeros, which flattens its meshes`,
+		"rotation-all-zero.gltf": `nodes[0] "Cube": rotation is all zeros, which is not a unit quaternion`,
+		"matrix-all-zero.gltf":   `nodes[0] "Cube": matrix is all zeros, which flattens its meshes`,
 		// a 2 m cube at 1e308 m: a 2×2×0.003 box.
 		"far-translation.gltf": `nodes[0] "Cube": placed 1e+308 m from the origin but only 2 m across`,
 		// a NaN instance rotation was read as no rotation.
