@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
@@ -36,4 +37,52 @@ func TestMatchError(t *testing.T) {
 	if _, err := Match("**/[a-/x.glb", "a/b/x.glb"); err == nil {
 		t.Error("a malformed segment was not reported")
 	}
+}
+
+// backtrack is the former matcher (exponential in the number of "**"),
+// kept as the reference the automaton must agree with.
+func backtrack(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for i := 0; i <= len(name); i++ {
+				if backtrack(pat[1:], name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], name[0]); !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	return len(name) == 0
+}
+
+// FuzzMatch: the automaton agrees with backtracking on every well-formed
+// pattern (short ones, so that backtracking stays fast).
+func FuzzMatch(f *testing.F) {
+	for _, s := range [][2]string{{"x/**/*.glb", "x/y/z/a.glb"}, {"**/wip/**", "a/wip/b/c.glb"}, {"a/**/b/**/c", "a/x/y/c"}, {"*.glb", "a.gltf"}, {"**/**/a", "a"}, {"?/**", "b"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		pat := splitPattern(pattern)
+		segs := strings.Split(name, "/")
+		if len(pat) > 8 || len(segs) > 12 || CheckPattern(pattern) != nil {
+			return
+		}
+		got, steps, err := matchSegs(pat, segs)
+		if err != nil {
+			return
+		}
+		if want := backtrack(pat, segs); got != want {
+			t.Errorf("Match(%q, %q) = %v, backtracking says %v", pattern, name, got, want)
+		}
+		if steps > len(pat)*len(segs) {
+			t.Errorf("Match(%q, %q): %d steps", pattern, name, steps)
+		}
+	})
 }

@@ -62,3 +62,25 @@ func TestMarkdown(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTerm: whatever the input, Term's output is valid UTF-8 without a
+// control, separator or bidi character, and Markdown's holds no "<".
+func FuzzTerm(f *testing.F) {
+	for _, s := range []string{"", "a.glb", "evil\x1b[31m\n\r", "\xff\u202e<img>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Term(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("Term(%q) = %q: invalid UTF-8", s, out)
+		}
+		for _, r := range out {
+			if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029' {
+				t.Fatalf("Term(%q) = %q: holds %U", s, out, r)
+			}
+		}
+		if md := Markdown(s); strings.ContainsAny(md, "<>") {
+			t.Fatalf("Markdown(%q) = %q", s, md)
+		}
+	})
+}
