@@ -30,6 +30,8 @@ if [ ${#targets[@]} -eq 0 ]; then
     ./physics/omi:FuzzDecode:5000x
     ./physics/khr:FuzzDecode:20000x
     ./physics/validate:FuzzValidate:25000x
+    ./batch:FuzzMatch:15000x
+    ./safetext:FuzzTerm:20000x
   )
 fi
 for t in "${targets[@]}"; do
