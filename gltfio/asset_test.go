@@ -24,6 +24,17 @@ func parseDoc(asset, root string) error {
 	return err
 }
 
+// wantErr checks err against want: "" for none, else a part of its text.
+func wantErr(t *testing.T, label string, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: refused: %v", label, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("%s: got %v, want an error with %q", label, err, want)
+	}
+}
+
 // TestAssetVersion: minVersion may not exceed version (the glTF spec),
 // nor the 2.0 autocollide implements; a later 2.x version is read.
 func TestAssetVersion(t *testing.T) {
@@ -43,13 +54,7 @@ func TestAssetVersion(t *testing.T) {
 		{`"version":"3.0"`, `is not glTF 2.x`},
 		{`"version":"1.0"`, `is not glTF 2.x`},
 	} {
-		err := parseDoc(c.asset, "")
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("{%s}: refused: %v", c.asset, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("{%s}: got %v, want an error with %q", c.asset, err, c.want)
-		}
+		wantErr(t, "{"+c.asset+"}", parseDoc(c.asset, ""), c.want)
 	}
 }
 
@@ -68,13 +73,7 @@ func TestExtensionsRequired(t *testing.T) {
 		{`[3]`, `extensionsRequired[0]: not a string`},
 		{`{}`, `extensionsRequired: not an array`},
 	} {
-		err := parseDoc(`"version":"2.0"`, `"extensionsRequired":`+c.required+`,`)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: refused: %v", c.required, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: got %v, want an error with %q", c.required, err, c.want)
-		}
+		wantErr(t, c.required, parseDoc(`"version":"2.0"`, `"extensionsRequired":`+c.required+`,`), c.want)
 	}
 }
 
