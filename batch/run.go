@@ -317,8 +317,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	r.asset.Status = OK
 	if useCache {
 		if sum, ok := fileSHA256(j.Output); ok {
-			r.entry = &cacheEntry{Key: key, Output: sum, Asset: r.asset}
-			r.entry.Asset.TimeMS = 0
+			r.entry = newCacheEntry(key, sum, r.asset)
 		}
 	}
 	return r
