@@ -75,8 +75,11 @@ segments; a pattern without / matches the file name at any depth.`,
   # A whole asset tree, 4 at a time, with a JSON report
   autocollide generate assets/ --out-dir build/ -j 4 --report build/report.json
 
-  # CI gate: fail when an asset would get no colliders or invalid physics
+  # CI gate: exit 1 listing the files generate --in-place would change
   autocollide generate assets/ --check --exclude 'wip/**'
+
+  # Try the settings in memory: what would be written, and is it valid?
+  autocollide generate assets/ --dry-run --profile vehicle --report try.json
 
   # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job)
   autocollide generate assets/ --out-dir build/ --shard 2/8
@@ -113,8 +116,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
 	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output)")
 	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png)")
-	fl.BoolVar(&f.dryRun, "dry-run", false, "list what would be written; write nothing")
-	fl.BoolVar(&f.check, "check", false, "CI gate: generate in memory, fail assets without colliders or with invalid physics; write nothing")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "generate in memory and list what would be written; fail assets without colliders or with invalid physics; write nothing")
+	fl.BoolVar(&f.check, "check", false, "CI gate: exit 1 listing the files a run would change (no physics, stale generated physics, physics errors); write nothing")
 	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
 	fl.BoolVar(&f.noTimings, "no-timings", false, "leave timings out of the report (for comparing reports)")
 	fl.StringVar(&f.shard, "shard", "", "process shard K/N of the inputs only (by a hash of each relative path)")
@@ -136,7 +139,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	switch {
 	case f.check && f.dryRun:
 		return usageError{fmt.Errorf("give only one of --check and --dry-run")}
-	case f.check && modes > 1, !f.check && modes != 1:
+	case (f.check || f.dryRun) && modes > 1, !f.check && !f.dryRun && modes != 1:
 		return usageError{fmt.Errorf("give exactly one of -o, --out-dir or --in-place")}
 	case f.quiet && f.verbose:
 		return usageError{fmt.Errorf("give only one of --quiet and --verbose")}
@@ -163,7 +166,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
-	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || f.check && modes == 0, Include: f.include, Exclude: f.exclude}
+	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || modes == 0, Include: f.include, Exclude: f.exclude}
 	jobs, err := batch.Plan(inputs, plan)
 	if err != nil {
 		return usageError{err}
@@ -211,7 +214,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		stop()
 	}()
 
-	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog,
+	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: plan.InPlace, Progress: prog,
+		Release: "autocollide " + toolVersion(),
 		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
 	if err := f.limits.apply(&bopt); err != nil {
 		return usageError{err}
@@ -241,6 +245,9 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if cacheErr != nil {
 		fmt.Fprintln(stderr, cacheErr)
 		failed = true
+	}
+	if mode == batch.Check && rep.Summary.Failed > 0 {
+		fmt.Fprintf(stderr, "autocollide: %d of %d files are not up to date (listed above; generate writes them)\n", rep.Summary.Failed, rep.Summary.Total)
 	}
 	if interrupted {
 		fmt.Fprintf(stderr, "autocollide: interrupted; %d files not done (run again to finish them)\n", rep.Summary.Skipped)
