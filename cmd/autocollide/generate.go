@@ -215,7 +215,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	}()
 
 	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: plan.InPlace, Progress: prog,
-		Release: "autocollide " + toolVersion(),
+		Release:  "autocollide " + toolVersion(),
 		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
 	if err := f.limits.apply(&bopt); err != nil {
 		return usageError{err}
