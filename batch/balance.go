@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/autocollide/autocollide/generate"
@@ -34,49 +35,62 @@ func ParseShardMode(s string) (ShardMode, error) {
 	return "", fmt.Errorf("shard mode %q: want hash or balanced", s)
 }
 
-// costPerTriangle is the estimated work per declared triangle of each
-// method, in milliseconds of one core, and costPerFile the fixed work of
-// loading and writing a file. They come from the corpus's per-asset
-// times (batch/testdata/corpus-times.json, see balance_test.go): only
-// their ratios matter for balancing.
-var costPerTriangle = map[generate.Method]float64{
-	generate.None:      0.0005,
-	generate.AABB:      0.0005,
-	generate.Box:       0.003,
-	generate.Sphere:    0.003,
-	generate.Capsule:   0.005,
-	generate.Cylinder:  0.005,
-	generate.Trimesh:   0.001,
-	generate.Hull:      0.02,
-	generate.Auto:      0.03,
-	generate.Decompose: 0.5,
+// methodCost is the estimated work of one distinct geometry of T
+// triangles made with a method: K·T^P milliseconds of one core (only
+// ratios matter for balancing). Hulls and primitive fits grow about
+// linearly; auto, which decomposes what no primitive or hull fits, and
+// decompose grow faster. K and P for auto come from the corpus's
+// measured per-asset times (batch/testdata/corpus-times.json: Duck's
+// 4 212 triangles against SheenCloth's 115 200 and ToyCar's three meshes
+// give P ≈ 1.3); the others are set relative to it.
+var methodCost = map[generate.Method]struct{ K, P float64 }{
+	generate.None:      {0.0005, 1},
+	generate.AABB:      {0.0005, 1},
+	generate.Trimesh:   {0.001, 1},
+	generate.Box:       {0.01, 1.05},
+	generate.Sphere:    {0.01, 1.05},
+	generate.Capsule:   {0.01, 1.05},
+	generate.Cylinder:  {0.01, 1.05},
+	generate.Hull:      {0.01, 1.05},
+	generate.Auto:      {0.087, 1.3},
+	generate.Decompose: {0.15, 1.3},
 }
 
-const costPerFile = 5.0
+// costPerFile is the fixed work of loading and writing a file, and
+// costPerInstance that of placing one mesh instance (ms).
+const (
+	costPerFile     = 5.0
+	costPerInstance = 0.5
+)
 
 // EstimateCost is the expected work, in milliseconds of one core, of a
-// file with the given declared triangles run with method m (an unknown
-// method counts as auto).
-func EstimateCost(triangles int64, m generate.Method) float64 {
-	k, ok := costPerTriangle[m]
+// file declaring d run with method m (an unknown method counts as auto):
+// each distinct geometry once (copies are fitted once), each instance a
+// little.
+func EstimateCost(d gltfio.Declared, m generate.Method) float64 {
+	c, ok := methodCost[m]
 	if !ok {
-		k = costPerTriangle[generate.Auto]
+		c = methodCost[generate.Auto]
 	}
-	return costPerFile + k*float64(max(triangles, 0))
+	cost := costPerFile + costPerInstance*float64(d.Instances)
+	for _, t := range d.Geometries {
+		cost += c.K * math.Pow(float64(max(t, 1)), c.P)
+	}
+	return cost
 }
 
-// JobCosts estimates each job's cost (EstimateCost) from its file's
-// declared triangles (gltfio.DeclaredTriangles: the JSON alone is read)
-// and methods[i], the method job i runs with. A file that cannot be read
-// costs costPerFile: it fails fast.
+// JobCosts estimates each job's cost (EstimateCost) from what its file
+// declares (gltfio.Declare: the JSON alone is read) and methods[i], the
+// method job i runs with. A file that cannot be read costs costPerFile:
+// it fails fast.
 func JobCosts(jobs []Job, methods []generate.Method, lim gltfio.Limits) []float64 {
 	costs := make([]float64, len(jobs))
 	for i, j := range jobs {
-		tris, err := gltfio.DeclaredTriangles(j.Input, lim)
+		d, err := gltfio.Declare(j.Input, lim)
 		if err != nil || j.Skip != "" {
-			tris = 0
+			d = gltfio.Declared{}
 		}
-		costs[i] = EstimateCost(tris, methods[i])
+		costs[i] = EstimateCost(d, methods[i])
 	}
 	return costs
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/autocollide/autocollide/batch"
+	"github.com/autocollide/autocollide/generate"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +32,7 @@ type generateFlags struct {
 	quiet, verbose                  bool
 	report, previewDir              string
 	dryRun, check, force, noTimings bool
-	shard                           string
+	shard, shardMode                string
 	shardFromEnv                    int
 	limits                          limitFlags
 }
@@ -81,8 +82,10 @@ segments; a pattern without / matches the file name at any depth.`,
   # Try the settings in memory: what would be written, and is it valid?
   autocollide generate assets/ --dry-run --profile vehicle --report try.json
 
-  # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job)
+  # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job);
+  # balanced: every pod splits the listing by expected cost the same way
   autocollide generate assets/ --out-dir build/ --shard 2/8
+  autocollide generate assets/ --out-dir build/ --shard 2/8 --shard-mode balanced
 
   # Older KHR geometry.node form, in place
   autocollide generate --format khr --khr-geometry node --in-place level.glb
@@ -122,6 +125,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVar(&f.noTimings, "no-timings", false, "leave timings out of the report (for comparing reports)")
 	fl.StringVar(&f.shard, "shard", "", "process shard K/N of the inputs only (by a hash of each relative path)")
 	fl.IntVar(&f.shardFromEnv, "shard-from-env", 0, "process shard JOB_COMPLETION_INDEX+1 of this many")
+	fl.StringVar(&f.shardMode, "shard-mode", "hash", "how shards split the files: hash (by path: stable as files are added) or balanced (longest expected first, from declared triangles and method)")
 	f.limits.register(fl)
 	return c
 }
@@ -174,7 +178,10 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if len(jobs) == 0 {
 		return usageError{fmt.Errorf("no .gltf or .glb files in %v", inputs)}
 	}
-	jobs = shard.Filter(jobs)
+	jobs, err = shardJobs(c, jobs, shard, f)
+	if err != nil {
+		return usageError{err}
+	}
 	groups, err := groupBySettings(c, jobs)
 	if err != nil {
 		return usageError{err}
@@ -262,6 +269,37 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return errFailed
 	}
 	return nil
+}
+
+// shardJobs keeps the jobs of shard (all of them for the zero Shard):
+// by path hash, or balanced by estimated cost over the whole listing
+// (each job's method from its own settings).
+func shardJobs(c *cobra.Command, jobs []batch.Job, shard batch.Shard, f generateFlags) ([]batch.Job, error) {
+	mode, err := batch.ParseShardMode(f.shardMode)
+	if err != nil {
+		return nil, err
+	}
+	if mode == batch.HashShards {
+		return shard.Filter(jobs), nil
+	}
+	if shard.N <= 1 {
+		return jobs, nil
+	}
+	groups, err := groupBySettings(c, jobs)
+	if err != nil {
+		return nil, err
+	}
+	methods := make([]generate.Method, len(jobs))
+	for _, g := range groups {
+		for _, i := range g.jobs {
+			methods[i] = g.s.opt.Method
+		}
+	}
+	var bopt batch.Options
+	if err := f.limits.apply(&bopt); err != nil {
+		return nil, err
+	}
+	return shard.FilterBalanced(jobs, batch.JobCosts(jobs, methods, bopt.Limits)), nil
 }
 
 // buildIdentity names this build of the tool for the cache key: the
