@@ -12,6 +12,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/validate"
 )
@@ -161,5 +162,12 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 	}
 	r.asset.Status = OK
 	r.asset.Notes = append(r.asset.Notes, "up to date")
+	if d, err := inspect.Describe(file); err == nil {
+		// What the file carries, for the summary line and the report.
+		r.asset.Bodies, r.asset.HullVertices = d.Summary.Bodies, d.Summary.HullVertices
+		for k, v := range d.Summary.Colliders {
+			r.asset.Colliders[k] = v
+		}
+	}
 	return r
 }

@@ -255,6 +255,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	}
 	if mode == batch.Check && rep.Summary.Failed > 0 {
 		fmt.Fprintf(stderr, "autocollide: %d of %d files are not up to date (listed above; generate writes them)\n", rep.Summary.Failed, rep.Summary.Total)
+	} else if mode == batch.Check && !f.quiet && !interrupted {
+		fmt.Fprintf(stderr, "autocollide: all %d files are up to date\n", rep.Summary.Total)
 	}
 	if interrupted {
 		fmt.Fprintf(stderr, "autocollide: interrupted; %d files not done (run again to finish them)\n", rep.Summary.Skipped)
