@@ -41,34 +41,14 @@ func TestCheckUpToDate(t *testing.T) {
 	}
 	files := []string{"BoxTextured.glb", "cube/Cube.gltf", "props/Box.glb", "props/Duck.glb"}
 	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
-	snapshot := func() map[string][]byte {
-		m := map[string][]byte{}
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				m[p], _ = os.ReadFile(p)
-			}
-			return err
-		})
-		return m
-	}
-	same := func(a, b map[string][]byte) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			if !bytes.Equal(v, b[k]) {
-				return false
-			}
-		}
-		return true
-	}
+	snapshot := func() map[string][]byte { return treeFiles(t, dir) }
 	// check runs --check and returns the exit code and the files named
 	// as not up to date.
 	check := func(args ...string) (int, []string, string) {
 		t.Helper()
 		before := snapshot()
 		code, _, stderr := runCLI(append([]string{"generate", dir, "--check", "-q"}, args...)...)
-		if !same(before, snapshot()) {
+		if !sameTree(before, snapshot()) {
 			t.Fatalf("--check %v changed files", args)
 		}
 		var named []string
@@ -91,7 +71,7 @@ func TestCheckUpToDate(t *testing.T) {
 		t.Fatalf("after generate --in-place: exit %d naming %v\n%s", code, named, stderr)
 	}
 	// Re-running on its own output changes nothing, at any -j.
-	if code, _, stderr := runCLI("generate", dir, "--in-place", "-q", "-j", "1"); code != 0 || !same(generated, snapshot()) {
+	if code, _, stderr := runCLI("generate", dir, "--in-place", "-q", "-j", "1"); code != 0 || !sameTree(generated, snapshot()) {
 		t.Fatalf("a re-run of generate --in-place changed its own output (exit %d)\n%s", code, stderr)
 	}
 
