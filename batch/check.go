@@ -141,13 +141,18 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 		stale = "no physics"
 	default:
 		// Authored physics only: a run keeps it; would it add bodies?
+		// (On a copy: file is validated below as it is.)
+		trial, err := gltfio.Load(j.Input, opt.Limits)
+		if err != nil {
+			return fail(err)
+		}
 		actx, cancel := assetContext(ctx, opt.Timeout)
-		rep, err := generate.Asset(actx, src, gopt)
+		rep, err := generate.Asset(actx, trial, gopt)
 		cancel()
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}
-		if src.HasGenerated() {
+		if trial.HasGenerated() {
 			stale = fmt.Sprintf("a run would add %d bodies beside its authored physics", rep.Bodies)
 		}
 	}

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics/validate"
 )
 
 // TestCheckUpToDate: --check answers "would generate --in-place change
@@ -136,5 +138,39 @@ func editFirstPosition(t *testing.T, gltfPath, binPath string) {
 	binary.LittleEndian.PutUint32(bin[off:], math.Float32bits(x*0.99))
 	if err := os.WriteFile(binPath, bin, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCheckAuthored: files whose physics was authored (corpus-physics)
+// are up to date when a run would add nothing to them: --check names
+// exactly those whose physics has errors (as physics/validate says).
+func TestCheckAuthored(t *testing.T) {
+	files := testassets.CorpusPhysics(t)
+	want := map[string]bool{}
+	for _, f := range files {
+		a, err := gltfio.LoadRaw(f, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if validate.HasErrors(validate.Validate(a.Doc, validate.Options{MaxHullVertices: 255})) {
+			want[f] = true
+		}
+	}
+	code, _, stderr := runCLI(append([]string{"generate", "--check", "-q"}, files...)...)
+	named := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if f, rest, ok := strings.Cut(l, ": "); ok && strings.HasPrefix(rest, "physics errors: ") {
+			named[f] = true
+		} else if !strings.HasPrefix(l, "autocollide: ") {
+			t.Errorf("unexpected line: %s", l)
+		}
+	}
+	if len(want) == 0 || code != 1 || len(named) != len(want) {
+		t.Fatalf("exit %d naming %d files, want 1 naming the %d with physics errors:\n%s", code, len(named), len(want), stderr)
+	}
+	for f := range want {
+		if !named[f] {
+			t.Errorf("%s has physics errors but --check does not name it", f)
+		}
 	}
 }
