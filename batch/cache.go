@@ -18,7 +18,8 @@ import (
 
 // CacheFileName is the file, in each output folder, that records which
 // outputs are current. It maps an output's base name to the key of what
-// produced it and the SHA-256 of the bytes written.
+// produced it and the SHA-256 of the bytes written; it records no path,
+// so the folder can be moved.
 const CacheFileName = ".autocollide-cache.json"
 
 // cacheVersion changes when the cache file's meaning changes.
@@ -36,8 +37,18 @@ type cacheEntry struct {
 	// Output is the SHA-256 of the output file as written.
 	Output string `json:"output"`
 	// Asset is the result of the run that wrote it, reported again when
-	// the output is reused.
+	// the output is reused. Its paths are left out (see newCacheEntry).
 	Asset Asset `json:"asset"`
+}
+
+// newCacheEntry records a written output. The entry holds no path and no
+// timing: it is keyed by the output's name in its own folder, and the
+// input and output paths are those of the job that reuses it. So runs of
+// the same inputs into different folders write identical cache files,
+// and a moved or restored output folder is still current.
+func newCacheEntry(key, outputSum string, a Asset) *cacheEntry {
+	a.Input, a.Output, a.Preview, a.TimeMS = "", "", "", 0
+	return &cacheEntry{Key: key, Output: outputSum, Asset: a}
 }
 
 // cache reads each output folder's cache file once; it is only read

@@ -17,13 +17,15 @@ type Verbosity int
 // Verbosities.
 const (
 	Quiet   Verbosity = -1 // failures only
-	Normal  Verbosity = 0  // a line per asset, notes and warnings
-	Verbose Verbosity = 1  // also each body and the time spent
+	Normal  Verbosity = 0  // failures, warnings and (in logs) a line per asset
+	Verbose Verbosity = 1  // also each asset's notes, bodies and time
 )
 
 // LogProgress prints one line per asset as the run reaches it, in job
 // order, for logs (CI): "IN → OUT: summary" on out, failures (one line,
-// starting with the file name) and warnings on errw.
+// starting with the file name) and warnings on errw. The notes (why each
+// part got its collider) are printed only at Verbose: on a large batch
+// they would drown the failures.
 type LogProgress struct {
 	Out, Err  io.Writer
 	Verbosity Verbosity
@@ -54,16 +56,20 @@ func writeAsset(out, errw io.Writer, a Asset, v Verbosity) {
 		case Cached:
 			fmt.Fprintf(out, "%s → %s: current (%s)", safetext.Term(a.Input), safetext.Term(a.Output), AssetSummary(a))
 		case Skipped:
+			// Why it was skipped is the line's point, not a note.
 			fmt.Fprintf(out, "%s: skipped", safetext.Term(a.Input))
+			if len(a.Notes) > 0 {
+				fmt.Fprintf(out, " (%s)", safetext.Term(oneLine(strings.Join(a.Notes, "; "))))
+			}
 		}
 		if v >= Verbose && a.TimeMS > 0 {
 			fmt.Fprintf(out, " [%.0f ms]", a.TimeMS)
 		}
 		fmt.Fprintln(out)
-		for _, n := range a.Notes {
-			fmt.Fprintf(out, "  note: %s\n", safetext.Term(n))
-		}
 		if v >= Verbose {
+			for _, n := range a.Notes {
+				fmt.Fprintf(out, "  note: %s\n", safetext.Term(n))
+			}
 			for _, b := range a.BodyList {
 				fmt.Fprintf(out, "  body nodes[%d] %q: %d colliders, %.4g m³, %.4g kg from %s\n", b.Node, b.Name, b.Colliders, b.Volume, b.Mass, b.MassSource)
 			}

@@ -29,11 +29,15 @@ type Mode string
 const (
 	// Write generates and writes each output (unless it is current).
 	Write Mode = "write"
-	// DryRun loads each input and says what would be written (or which
-	// outputs are current); it writes nothing.
+	// DryRun generates each asset in memory (outputs found current in
+	// the cache excepted), fails those that get no colliders or whose
+	// result has physics errors, and says what would be written; it
+	// writes nothing.
 	DryRun Mode = "dry-run"
-	// Check generates in memory and fails assets that get no colliders
-	// or whose result has physics errors; it writes nothing.
+	// Check answers "would a run change these outputs?" from the files
+	// themselves, writing nothing: an output fails when it lacks
+	// physics, carries stale generated physics (its Fingerprint differs)
+	// or has physics errors (see checkOne).
 	Check Mode = "check"
 )
 
@@ -55,6 +59,11 @@ type Options struct {
 	InPlace bool
 	// ToolVersion goes into the cache key, so a new tool redoes all.
 	ToolVersion string
+	// Release names the tool in each output's Fingerprint
+	// ("autocollide v1.4.0"; empty: "autocollide"). Unlike ToolVersion
+	// it is not a build's hash, so outputs do not change with every
+	// development build.
+	Release string
 	// Limits bound what each load accepts.
 	Limits gltfio.Limits
 	// Timeout, if positive, bounds the generation of each asset; an asset
@@ -239,6 +248,9 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		r.asset.Status = OK
 		return r
 	}
+	if opt.Mode == Check {
+		return checkOne(ctx, j, opt, r)
+	}
 	a, err := gltfio.Load(j.Input, opt.Limits)
 	if err != nil {
 		return fail(err)
@@ -250,7 +262,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	gopt := opt.Generate
 	gopt.Binary = gltfio.IsBinaryName(j.Output)
 
-	useCache := opt.Cache && opt.Mode != Check && !opt.InPlace
+	useCache := opt.Cache && !opt.InPlace
 	var key string
 	var resSums map[string]string
 	if useCache {
@@ -266,10 +278,9 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 			}
 		}
 	}
-	if opt.Mode == DryRun {
-		r.asset.Status = Skipped
-		r.asset.Notes = append(r.asset.Notes, "dry run: would write "+j.Output)
-		return r
+	fp, err := newFingerprint(opt.Release, gopt, a)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", j.Input, err))
 	}
 
 	actx, cancel := assetContext(ctx, opt.Timeout)
@@ -298,12 +309,16 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		}
 	}
 
-	if opt.Mode == Check {
-		if err := check(a, gopt); err != nil {
+	if opt.Mode == DryRun {
+		if err := validateResult(a, gopt); err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}
-		r.asset.Status = OK
+		r.asset.Status = Skipped
+		r.asset.Notes = append(r.asset.Notes, "dry run: would write "+j.Output)
 		return r
+	}
+	if err := stamp(a, fp); err != nil {
+		return fail(fmt.Errorf("%s: recording the fingerprint: %w", j.Input, err))
 	}
 	if ctx.Err() != nil {
 		return stop("before it was written")
@@ -317,8 +332,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	r.asset.Status = OK
 	if useCache {
 		if sum, ok := fileSHA256(j.Output); ok {
-			r.entry = &cacheEntry{Key: key, Output: sum, Asset: r.asset}
-			r.entry.Asset.TimeMS = 0
+			r.entry = newCacheEntry(key, sum, r.asset)
 		}
 	}
 	return r
@@ -395,11 +409,11 @@ func hullVertices(a *gltfio.Asset) (int, error) {
 	return n, nil
 }
 
-// check validates the generated result as it would be written: the
+// validateResult validates the generated result as it would be written: the
 // encoded bytes are decoded again (external buffers read from the
 // input's folder) and run through physics/validate. Errors fail the
 // asset; warnings do not.
-func check(a *gltfio.Asset, opt generate.Options) error {
+func validateResult(a *gltfio.Asset, opt generate.Options) error {
 	data, err := a.Encode(opt.Binary)
 	if err != nil {
 		return err

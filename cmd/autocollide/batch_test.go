@@ -120,14 +120,15 @@ func TestBatchFolder(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "3 cached") || !strings.Contains(string(md), "truncated.glb") {
 		t.Errorf("second run: exit %d\n%s\n%s", code, stdout, md)
 	}
-	// --check and --dry-run write nothing; --check passes without the
+	// --check and --dry-run write nothing; --check fails the raw files
+	// (no physics: see check_test.go), --dry-run passes without the
 	// corrupt file.
 	fresh := t.TempDir()
-	if code, _, stderr := runCLI("generate", root, "--check", "--method", "aabb"); code != 1 || !strings.Contains(stderr, "truncated.glb") {
+	if code, _, stderr := runCLI("generate", root, "--check", "--method", "aabb"); code != 1 || !strings.Contains(stderr, "truncated.glb") || !strings.Contains(stderr, "Box.glb: not up to date: no physics") {
 		t.Errorf("--check: exit %d %q", code, stderr)
 	}
-	if code, _, stderr := runCLI("generate", root, "--check", "--method", "aabb", "--exclude", "broken/**"); code != 0 {
-		t.Errorf("--check without the corrupt file: exit %d %q", code, stderr)
+	if code, _, stderr := runCLI("generate", root, "--dry-run", "--method", "aabb", "--exclude", "broken/**"); code != 0 {
+		t.Errorf("--dry-run without the corrupt file: exit %d %q", code, stderr)
 	}
 	if code, stdout, _ := runCLI("generate", root, "--dry-run", "--out-dir", fresh, "--method", "aabb", "--exclude", "broken"); code != 0 || !strings.Contains(stdout, filepath.Join(fresh, "props", "Box.glb")) {
 		t.Errorf("--dry-run: exit %d\n%s", code, stdout)

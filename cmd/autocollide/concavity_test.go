@@ -53,12 +53,12 @@ func uShapes(t *testing.T, path string) string {
 	return path
 }
 
-// hullsPerPart runs generate --check on in and returns the colliders of
+// hullsPerPart runs generate --dry-run on in and returns the colliders of
 // each part by name, the exit code and stderr.
 func hullsPerPart(t *testing.T, in string, args ...string) (map[string]int, int, string) {
 	t.Helper()
 	rep := filepath.Join(t.TempDir(), "report.json")
-	code, _, stderr := runCLI(append([]string{"generate", in, "--check", "-q", "--report", rep}, args...)...)
+	code, _, stderr := runCLI(append([]string{"generate", in, "--dry-run", "-q", "--report", rep}, args...)...)
 	if code != 0 {
 		return nil, code, stderr
 	}

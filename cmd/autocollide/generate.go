@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/autocollide/autocollide/batch"
+	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,7 @@ type generateFlags struct {
 	quiet, verbose                  bool
 	report, previewDir              string
 	dryRun, check, force, noTimings bool
-	shard                           string
+	shard, shardMode                string
 	shardFromEnv                    int
 	limits                          limitFlags
 }
@@ -76,11 +77,16 @@ segments; a pattern without / matches the file name at any depth.`,
   # A whole asset tree, 4 at a time, with a JSON report
   autocollide generate assets/ --out-dir build/ -j 4 --report build/report.json
 
-  # CI gate: fail when an asset would get no colliders or invalid physics
+  # CI gate: exit 1 listing the files generate --in-place would change
   autocollide generate assets/ --check --exclude 'wip/**'
 
-  # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job)
+  # Try the settings in memory: what would be written, and is it valid?
+  autocollide generate assets/ --dry-run --profile vehicle --report try.json
+
+  # Shard 2 of 8 (a CI matrix, or --shard-from-env 8 in a Kubernetes Indexed Job);
+  # balanced: every pod splits the listing by expected cost the same way
   autocollide generate assets/ --out-dir build/ --shard 2/8
+  autocollide generate assets/ --out-dir build/ --shard 2/8 --shard-mode balanced
 
   # Older KHR geometry.node form, in place
   autocollide generate --format khr --khr-geometry node --in-place level.glb
@@ -114,12 +120,13 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
 	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output)")
 	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png)")
-	fl.BoolVar(&f.dryRun, "dry-run", false, "list what would be written; write nothing")
-	fl.BoolVar(&f.check, "check", false, "CI gate: generate in memory, fail assets without colliders or with invalid physics; write nothing")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "generate in memory and list what would be written; fail assets without colliders or with invalid physics; write nothing")
+	fl.BoolVar(&f.check, "check", false, "CI gate: exit 1 listing the files a run would change (no physics, stale generated physics, physics errors); write nothing")
 	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
 	fl.BoolVar(&f.noTimings, "no-timings", false, "leave timings out of the report (for comparing reports)")
 	fl.StringVar(&f.shard, "shard", "", "process shard K/N of the inputs only (by a hash of each relative path)")
 	fl.IntVar(&f.shardFromEnv, "shard-from-env", 0, "process shard JOB_COMPLETION_INDEX+1 of this many")
+	fl.StringVar(&f.shardMode, "shard-mode", "hash", "how shards split the files: hash (by path: stable as files are added) or balanced (longest expected first, from declared triangles and method)")
 	f.limits.register(fl)
 	return c
 }
@@ -137,7 +144,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	switch {
 	case f.check && f.dryRun:
 		return usageError{fmt.Errorf("give only one of --check and --dry-run")}
-	case f.check && modes > 1, !f.check && modes != 1:
+	case (f.check || f.dryRun) && modes > 1, !f.check && !f.dryRun && modes != 1:
 		return usageError{fmt.Errorf("give exactly one of -o, --out-dir or --in-place")}
 	case f.quiet && f.verbose:
 		return usageError{fmt.Errorf("give only one of --quiet and --verbose")}
@@ -164,7 +171,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
-	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || f.check && modes == 0, Include: f.include, Exclude: f.exclude}
+	plan := batch.PlanOptions{Output: f.output, OutDir: f.outDir, InPlace: f.inPlace || modes == 0, Include: f.include, Exclude: f.exclude}
 	jobs, err := batch.Plan(inputs, plan)
 	if err != nil {
 		return usageError{err}
@@ -172,7 +179,10 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if len(jobs) == 0 {
 		return usageError{fmt.Errorf("no .gltf or .glb files in %v", inputs)}
 	}
-	jobs = shard.Filter(jobs)
+	jobs, err = shardJobs(c, jobs, shard, f)
+	if err != nil {
+		return usageError{err}
+	}
 	groups, err := groupBySettings(c, jobs)
 	if err != nil {
 		return usageError{err}
@@ -212,7 +222,8 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		stop()
 	}()
 
-	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: f.inPlace, Progress: prog,
+	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: plan.InPlace, Progress: prog,
+		Release:  "autocollide " + toolVersion(),
 		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
 	if err := f.limits.apply(&bopt); err != nil {
 		return usageError{err}
@@ -243,6 +254,11 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		fmt.Fprintln(stderr, safetext.Term(cacheErr.Error()))
 		failed = true
 	}
+	if mode == batch.Check && rep.Summary.Failed > 0 {
+		fmt.Fprintf(stderr, "autocollide: %d of %d files are not up to date (listed above; generate writes them)\n", rep.Summary.Failed, rep.Summary.Total)
+	} else if mode == batch.Check && !f.quiet && !interrupted {
+		fmt.Fprintf(stderr, "autocollide: all %d files are up to date\n", rep.Summary.Total)
+	}
 	if interrupted {
 		fmt.Fprintf(stderr, "autocollide: interrupted; %d files not done (run again to finish them)\n", rep.Summary.Skipped)
 	}
@@ -256,6 +272,37 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return errFailed
 	}
 	return nil
+}
+
+// shardJobs keeps the jobs of shard (all of them for the zero Shard):
+// by path hash, or balanced by estimated cost over the whole listing
+// (each job's method from its own settings).
+func shardJobs(c *cobra.Command, jobs []batch.Job, shard batch.Shard, f generateFlags) ([]batch.Job, error) {
+	mode, err := batch.ParseShardMode(f.shardMode)
+	if err != nil {
+		return nil, err
+	}
+	if mode == batch.HashShards {
+		return shard.Filter(jobs), nil
+	}
+	if shard.N <= 1 {
+		return jobs, nil
+	}
+	groups, err := groupBySettings(c, jobs)
+	if err != nil {
+		return nil, err
+	}
+	methods := make([]generate.Method, len(jobs))
+	for _, g := range groups {
+		for _, i := range g.jobs {
+			methods[i] = g.s.opt.Method
+		}
+	}
+	var bopt batch.Options
+	if err := f.limits.apply(&bopt); err != nil {
+		return nil, err
+	}
+	return shard.FilterBalanced(jobs, batch.JobCosts(jobs, methods, bopt.Limits)), nil
 }
 
 // buildIdentity names this build of the tool for the cache key: the

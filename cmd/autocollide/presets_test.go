@@ -199,7 +199,7 @@ func decodedMilkTruck(t *testing.T) string {
 func autoParts(t *testing.T, inputs ...string) map[string][]generate.PartReport {
 	dir := t.TempDir()
 	rep := filepath.Join(dir, "report.json")
-	args := append([]string{"generate", "--check", "-q", "--report", rep}, inputs...)
+	args := append([]string{"generate", "--dry-run", "-q", "--report", rep}, inputs...)
 	if code, _, stderr := runCLI(args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

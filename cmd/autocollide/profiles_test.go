@@ -67,7 +67,7 @@ func layeredRun(t *testing.T, dir string, args ...string) (batch.Profile, int, s
 	}
 	rep := filepath.Join(dir, "report.json")
 	os.Remove(rep)
-	code, _, stderr := runCLI(append([]string{"generate", in, "--check", "-q", "--report", rep}, args...)...)
+	code, _, stderr := runCLI(append([]string{"generate", in, "--dry-run", "-q", "--report", rep}, args...)...)
 	var r batch.Report
 	if data, err := os.ReadFile(rep); err == nil {
 		json.Unmarshal(data, &r)

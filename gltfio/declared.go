@@ -1,0 +1,115 @@
+package gltfio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Declared is what a file's JSON declares about the scene generation
+// reads, before any geometry is decoded.
+type Declared struct {
+	// Triangles counts every instance (nodes and GPU instances), as the
+	// triangle limit does; Instances counts the mesh instances.
+	Triangles, Instances int64
+	// Geometries holds the triangles of each distinct geometry the scene
+	// instances, once: meshes drawing the same POSITION accessors (copies
+	// differing only in material) count as one, as generation fits such
+	// copies once.
+	Geometries []int64
+}
+
+// Declare reads what the scene generation reads declares, from the
+// file's JSON alone: a GLB's BIN chunk and external buffers are not
+// read, so it is cheap enough to ask of every file of a large listing
+// (balanced sharding does).
+func Declare(path string, lim Limits) (Declared, error) {
+	var d Declared
+	js, err := readJSONChunk(path, lim)
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", path, err)
+	}
+	tree, err := parseJSON(js, lim.maxElements())
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", path, err)
+	}
+	nodes := tree.Arr("nodes")
+	seen := make([]bool, len(nodes))
+	geometries := map[string]bool{}
+	stack := sceneRoots(tree)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if ni < 0 || ni >= len(nodes) || seen[ni] {
+			continue
+		}
+		seen[ni] = true
+		node, _ := nodes[ni].(*Object)
+		for _, c := range node.Arr("children") {
+			if ci, ok := asInt(c); ok {
+				stack = append(stack, ci)
+			}
+		}
+		mi, ok := node.Int("mesh")
+		if !ok {
+			continue
+		}
+		n := gpuInstances(tree, node)
+		t := meshTriangles(tree, mi)
+		d.Instances += n
+		d.Triangles = min(d.Triangles+t*n, lim.maxTriangles()+1)
+		if key := geometryKey(tree, mi); !geometries[key] {
+			geometries[key] = true
+			d.Geometries = append(d.Geometries, t)
+		}
+	}
+	return d, nil
+}
+
+// geometryKey names mesh mi's geometry by its primitives' POSITION
+// accessors.
+func geometryKey(tree *Object, mi int) string {
+	meshes := tree.Arr("meshes")
+	if mi < 0 || mi >= len(meshes) {
+		return ""
+	}
+	m, _ := meshes[mi].(*Object)
+	key := ""
+	for _, p := range m.Arr("primitives") {
+		po, _ := p.(*Object)
+		pos, _ := po.Obj("attributes").Get("POSITION")
+		key += fmt.Sprintf("%v/", pos)
+	}
+	return key
+}
+
+// readJSONChunk reads a .gltf file's text, or only the JSON chunk of a GLB.
+func readJSONChunk(path string, lim Limits) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var head [20]byte
+	n, err := io.ReadFull(f, head[:])
+	if n < 4 || binary.LittleEndian.Uint32(head[:]) != glbMagic {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		return io.ReadAll(io.LimitReader(f, lim.maxFile()))
+	}
+	if err != nil {
+		return nil, errors.New("GLB: truncated header")
+	}
+	size := int64(binary.LittleEndian.Uint32(head[12:]))
+	if binary.LittleEndian.Uint32(head[16:]) != glbChunkJSON || size > lim.maxFile() {
+		return nil, errors.New("GLB: first chunk is not JSON or is too large")
+	}
+	js := make([]byte, size)
+	if _, err := io.ReadFull(f, js); err != nil {
+		return nil, fmt.Errorf("GLB: JSON chunk: %w", err)
+	}
+	return js, nil
+}
