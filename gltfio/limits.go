@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // Defaults of the Limits fields. They keep the memory of loading and
@@ -200,19 +201,13 @@ func nodeLabel(node *Object, i int) string {
 }
 
 // checkResource refuses an image file that copying or hashing it could
-// not bound: not a regular file (a link to a device, a pipe) or over the
-// file size limit. A missing file is left to whoever reads it.
-func checkResource(path string, lim Limits) error {
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+// not bound: outside the asset's folder once links are resolved, not a
+// regular file (a pipe, a device) or over the file size limit. A missing
+// file is left to whoever reads it.
+func checkResource(dir safefile.Dir, name string, lim Limits) error {
+	_, err := dir.Check(name, lim.maxFile())
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
-	case err != nil:
-		return err
-	case !st.Mode().IsRegular():
-		return errors.New("not a regular file")
-	case st.Size() > lim.maxFile():
-		return fmt.Errorf("file is %d bytes, over the limit of %d", st.Size(), lim.maxFile())
 	}
-	return nil
+	return err
 }
