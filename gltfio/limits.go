@@ -30,6 +30,10 @@ const (
 
 func (l Limits) maxFile() int64 { return orDefault(l.MaxFileSize, DefaultMaxFileSize) }
 
+// FileSize returns the effective file size limit: MaxFileSize, or its
+// default when zero.
+func (l Limits) FileSize() int64 { return l.maxFile() }
+
 func (l Limits) maxTriangles() int64 { return orDefault(l.MaxTriangles, DefaultMaxTriangles) }
 
 func (l Limits) maxInstances() int64 { return orDefault(l.MaxInstances, DefaultMaxInstances) }

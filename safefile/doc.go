@@ -16,8 +16,9 @@
 //     leaves the folder, a link to /etc/passwd or a folder link up -> ..
 //     included.
 //
-// Errors wrap ErrOutside, ErrNotRegular or ErrTooLarge and never carry a
-// file's contents.
+// Errors do not repeat the path (callers name the file once), wrap
+// ErrOutside, ErrNotRegular or ErrTooLarge, and never carry a file's
+// contents.
 //
 // The package stands apart from gltfio because profiles, the project
 // file and the cache are not glTF: they read through the same checks

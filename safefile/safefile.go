@@ -29,7 +29,7 @@ var ErrTooLarge = errors.New("over the size limit")
 func Open(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, bare(err)
 	}
 	return checkRegular(f)
 }
@@ -54,16 +54,16 @@ type Dir string
 func (d Dir) Open(name string) (*os.File, error) {
 	root, err := os.OpenRoot(string(d))
 	if err != nil {
-		return nil, err
+		return nil, bare(err)
 	}
 	defer root.Close()
 	rel := filepath.FromSlash(name)
 	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if escapes(err) {
-			return nil, fmt.Errorf("%s: %w (through a symbolic link or \"..\")", name, ErrOutside)
+			return nil, fmt.Errorf("%w (through a symbolic link or \"..\")", ErrOutside)
 		}
-		return nil, err
+		return nil, bare(err)
 	}
 	return checkRegular(f)
 }
@@ -102,6 +102,16 @@ func (d Dir) Check(name string, max int64) (int64, error) {
 func escapes(err error) bool {
 	var pe *fs.PathError
 	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes")
+}
+
+// bare drops the operation and path os puts in its errors: callers name
+// the file themselves, once.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // checkRegular closes f and fails unless it is a regular file.
