@@ -80,6 +80,9 @@ func checkScale(tree *Object, lim Limits) error {
 		if instances > lim.maxInstances() {
 			return fmt.Errorf("%s: the scene has at least %d mesh instances (GPU instances included), over the limit of %d", nodeLabel(node, ni), instances, lim.maxInstances())
 		}
+		if err := checkCompressedVertices(tree, mi); err != nil {
+			return fmt.Errorf("%s: %w", nodeLabel(node, ni), err)
+		}
 		if t := meshTriangles(tree, mi); t > 0 && n > 0 {
 			if t > lim.maxTriangles()/n {
 				triangles = lim.maxTriangles() + 1
@@ -177,6 +180,51 @@ func meshTriangles(tree *Object, mi int) int64 {
 		}
 	}
 	return total
+}
+
+// checkCompressedVertices refuses a mesh whose compressed positions
+// declare more vertices than its triangles can use (3 each, counted over
+// the whole mesh, since its primitives may share a vertex buffer): a
+// meshopt stream can declare ten million vertices in a hundred kilobytes,
+// and decoding them costs memory the file does not hold. Uncompressed
+// vertices are paid for by the file's own bytes and are not counted.
+func checkCompressedVertices(tree *Object, mi int) error {
+	meshes := tree.Arr("meshes")
+	if mi < 0 || mi >= len(meshes) {
+		return nil
+	}
+	m, _ := meshes[mi].(*Object)
+	usable := 3 * meshTriangles(tree, mi)
+	for pi, p := range m.Arr("primitives") {
+		po, _ := p.(*Object)
+		pos, _ := po.Obj("attributes").Get("POSITION")
+		if !compressed(tree, pos) {
+			continue
+		}
+		if n := accessorCount(tree, pos); n > usable {
+			return fmt.Errorf("mesh %d primitive %d: compressed POSITION declares %d vertices, more than the mesh's %d triangles can use (%d)", mi, pi, n, usable/3, usable)
+		}
+	}
+	return nil
+}
+
+// compressed reports whether accessor v reads a bufferView carrying
+// EXT_meshopt_compression (or its KHR name).
+func compressed(tree *Object, v any) bool {
+	i, ok := asInt(v)
+	accs := tree.Arr("accessors")
+	if !ok || i < 0 || i >= len(accs) {
+		return false
+	}
+	a, _ := accs[i].(*Object)
+	bi, ok := a.Int("bufferView")
+	views := tree.Arr("bufferViews")
+	if !ok || bi < 0 || bi >= len(views) {
+		return false
+	}
+	bv, _ := views[bi].(*Object)
+	ext := bv.Obj("extensions")
+	return ext.Obj("EXT_meshopt_compression") != nil || ext.Obj("KHR_meshopt_compression") != nil
 }
 
 // accessorCount returns the declared count of the accessor index v, or 0.
