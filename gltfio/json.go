@@ -271,7 +271,16 @@ func Encode(v any, indent string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// MaxIndentDepth bounds the indentation of pretty-printed output: values
+// nested deeper are written compact. Real documents nest about ten
+// levels; arrays nested 250 deep in extras would otherwise make each
+// line hundreds of spaces long, turning a 1.5 MB file into 380 MB.
+const MaxIndentDepth = 16
+
 func writeValue(b *bytes.Buffer, v any, prefix, indent string) error {
+	if indent != "" && len(prefix) >= MaxIndentDepth*len(indent) {
+		indent, prefix = "", ""
+	}
 	nl := func(p string) {
 		if indent != "" {
 			b.WriteByte('\n')

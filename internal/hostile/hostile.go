@@ -91,11 +91,12 @@ func MeshoptVertices(vertices int) []byte {
 		stream = append(stream, 0xaa, 0xaa, 0xaa)
 	}
 	stream = append(stream, make([]byte, 24)...) // tail: baseline zeros, channel modes 0
-	for len(stream)%4 != 0 {
-		stream = append(stream, 0)
+	bin := append([]byte(nil), stream...)
+	for len(bin)%4 != 0 {
+		bin = append(bin, 0)
 	}
-	idx := []byte{0, 0, 1, 0, 2, 0, 0, 0} // u16 0, 1, 2 and padding
-	bin := append(append([]byte(nil), stream...), idx...)
+	idxAt := len(bin)
+	bin = append(bin, 0, 0, 1, 0, 2, 0, 0, 0) // u16 0, 1, 2 and padding
 	doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"extensionsUsed":["EXT_meshopt_compression"],"extensionsRequired":["EXT_meshopt_compression"],
 "scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
 "meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],
@@ -104,7 +105,7 @@ func MeshoptVertices(vertices int) []byte {
 "bufferViews":[{"buffer":1,"byteLength":%d,"byteStride":12,"extensions":{"EXT_meshopt_compression":{"buffer":0,"byteLength":%d,"byteStride":12,"count":%d,"mode":"ATTRIBUTES"}}},
  {"buffer":0,"byteOffset":%d,"byteLength":6}],
 "buffers":[{"byteLength":%d},{"byteLength":%d,"extensions":{"EXT_meshopt_compression":{"fallback":true}}}]}`,
-		vertices, vertices*stride, len(stream), vertices, len(stream), len(bin), vertices*stride)
+		vertices, vertices*stride, len(stream), vertices, idxAt, len(bin), vertices*stride)
 	return glb([]byte(doc), bin)
 }
 
