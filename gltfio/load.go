@@ -30,8 +30,11 @@ type Limits struct {
 	// MaxInstances bounds the mesh instances of the default scene (nodes
 	// and GPU instances).
 	MaxInstances int64
-	// MaxElements bounds the length of every JSON array (nodes, accessors,
-	// children, ...).
+	// MaxValues bounds the values of the JSON document, object keys
+	// included.
+	MaxValues int
+	// MaxElements bounds the length of every JSON array (nodes,
+	// accessors, children, ...) and the members of every object.
 	MaxElements int
 }
 
@@ -113,7 +116,7 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 	if t := bytes.TrimLeft(jsonBytes, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a glTF file (neither GLB nor a JSON object)")
 	}
-	tree, err := parseJSON(jsonBytes, lim.maxElements())
+	tree, err := parseJSON(jsonBytes, lim.maxElements(), lim.maxValues())
 	if err != nil {
 		return nil, err
 	}

@@ -196,3 +196,23 @@ func TestIndentationBounded(t *testing.T) {
 		t.Error("second encoding differs")
 	}
 }
+
+// TestJSONBudget: an object of a million keys is refused like an array
+// of a million elements, and a document of more values than the budget
+// is refused wherever they are, naming the JSON path where it ran out.
+func TestJSONBudget(t *testing.T) {
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.gltf")
+	os.WriteFile(wide, hostile.WideExtras(1_000_000), 0o644)
+	if _, err := Load(wide, Limits{}); err == nil || !strings.Contains(err.Error(), "asset.extras: more than 100000 members") {
+		t.Errorf("1M keys: %v", err)
+	}
+	many := filepath.Join(dir, "many.gltf")
+	os.WriteFile(many, hostile.WideExtras(60_000), 0o644)
+	if _, err := Load(many, Limits{MaxValues: 100_000}); err == nil || !strings.Contains(err.Error(), "more than 100000 JSON values") {
+		t.Errorf("120k values under a 100k budget: %v", err)
+	}
+	if _, err := Load(many, Limits{}); err != nil {
+		t.Errorf("120k values under the default budget: %v", err)
+	}
+}
