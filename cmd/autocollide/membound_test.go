@@ -116,6 +116,8 @@ func TestMemoryBound(t *testing.T) {
 			code: exitOK, outAt: 4},
 		{name: "extras object of 1M keys", in: write("wide.gltf", hostile.WideExtras(1_000_000)),
 			code: exitFailed, want: "more than 100000 members"},
+		{name: "2.4M JSON values, just under the budget", in: write("values.gltf", hostile.ManyValues(2_400_000)),
+			code: exitOK, outAt: 3},
 		{name: "1 MB mesh name on 200 nodes", in: write("long.gltf", hostile.LongName(1<<20, 200)),
 			code: exitOK, outAt: 2},
 		{name: "profile of 100,000 rules", in: write("rules.yaml", hostile.Profile(100_000)),

@@ -74,6 +74,29 @@ func WideExtras(n int) []byte {
 	return gltf("Mesh", 1, b.String())
 }
 
+// ManyValues is a .gltf whose asset extras hold objects of 99,999 keys
+// each, at most n JSON values in all (keys counted): near the value budget,
+// it is the largest parsed document a load accepts.
+func ManyValues(n int) []byte {
+	var b strings.Builder
+	b.WriteString("[")
+	for v := 0; v+2*99_999 <= n; v += 2 * 99_999 {
+		if v > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("{")
+		for i := range 99_999 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"k%d":0`, i)
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("]")
+	return gltf("Mesh", 1, b.String())
+}
+
 // LongName is a .gltf whose one mesh, named with nameLen bytes, is used
 // by the given number of nodes: each collider node is named after it.
 func LongName(nameLen, nodes int) []byte {
