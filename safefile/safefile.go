@@ -20,7 +20,7 @@ var ErrOutside = errors.New("resolves outside the asset's folder")
 var ErrNotRegular = errors.New("not a regular file")
 
 // ErrTooLarge is wrapped by the error of a read of a file over its cap.
-var ErrTooLarge = errors.New("over the size limit")
+var ErrTooLarge = errors.New("over the limit")
 
 // Open opens the regular file at path for reading. It never blocks: the
 // file is opened with O_NONBLOCK, so a named pipe without a writer

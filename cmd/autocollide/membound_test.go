@@ -3,15 +3,9 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -34,56 +28,6 @@ const (
 // kernel's peak RSS (rusage Maxrss). GOMEMLIMIT would not do: it is a
 // target for the collector, not a limit, and a live heap passes it.
 const childAddressSpace = 3 << 30
-
-const boundChildEnv = "AUTOCOLLIDE_BOUND_CHILD"
-
-// TestMemoryBoundChild is the child of runBounded: it caps its address
-// space, makes a runtime fatal error abort as main does, runs the
-// command line given in the environment and reports on stdout.
-func TestMemoryBoundChild(t *testing.T) {
-	spec := os.Getenv(boundChildEnv)
-	if spec == "" {
-		t.Skip("only run as runBounded's child")
-	}
-	var args []string
-	if err := json.Unmarshal([]byte(spec), &args); err != nil {
-		t.Fatal(err)
-	}
-	lim := syscall.Rlimit{Cur: childAddressSpace, Max: childAddressSpace}
-	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	code := run(args, &stdout, &stderr)
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	out, _ := json.Marshal(hostileResult{Code: code, Stderr: stderr.String(), Sys: ms.Sys})
-	fmt.Printf("\nBOUNDED %s\n", out)
-}
-
-// runBounded runs the command line in a child process under the address
-// space cap, with GOTRACEBACK=crash as main sets it. It returns the
-// child's report and peak RSS; a child killed by a signal (an abort on
-// out of memory) gives code -1.
-func runBounded(t *testing.T, args ...string) (res hostileResult, peakRSS int64) {
-	t.Helper()
-	spec, _ := json.Marshal(args)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryBoundChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), boundChildEnv+"="+string(spec), "GOTRACEBACK=crash")
-	out, err := cmd.Output()
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		peakRSS = ru.Maxrss << 10 // kilobytes on Linux
-	}
-	i := bytes.LastIndex(out, []byte("\nBOUNDED "))
-	if err != nil || i < 0 {
-		return hostileResult{Code: -1, Stderr: fmt.Sprintf("child died: %v", err)}, peakRSS
-	}
-	line, _, _ := bytes.Cut(out[i+len("\nBOUNDED "):], []byte("\n"))
-	if err := json.Unmarshal(line, &res); err != nil {
-		t.Fatal(err)
-	}
-	return res, peakRSS
-}
 
 // TestMemoryBound runs the amplifying inputs of issue 27 (built here by
 // code) in child processes: each ends with its expected exit code (never
@@ -123,7 +67,7 @@ func TestMemoryBound(t *testing.T) {
 		{name: "profile of 100,000 rules", in: write("rules.yaml", hostile.Profile(100_000)),
 			args: func(in, out string) []string {
 				return []string{"generate", furniture, "-o", out + ".glb", "--profile", in}
-			}, code: exitUsage, want: "over the size limit"},
+			}, code: exitUsage, want: "over the limit of 1048576"},
 		{name: "preview at 8192 x 8192", in: furniture,
 			args: func(in, out string) []string {
 				return []string{"preview", in, "-o", out + ".png", "--width", "8192", "--height", "8192"}
@@ -146,10 +90,9 @@ func TestMemoryBound(t *testing.T) {
 				t.Fatal(err)
 			}
 			bound := memoryBase + memoryPerByte*st.Size()
-			start := time.Now()
-			res, rss := runBounded(t, args...)
+			res, rss, took := runHostile(t, args...)
 			t.Logf("input %d kB, exit %d, runtime Sys %d MB, peak RSS %d MB (bound %d MB), %v: %s",
-				st.Size()>>10, res.Code, res.Sys>>20, rss>>20, bound>>20, time.Since(start).Round(time.Millisecond), firstLine(res.Stderr))
+				st.Size()>>10, res.Code, res.Sys>>20, rss>>20, bound>>20, took.Round(time.Millisecond), firstLine(res.Stderr))
 			if res.Code != c.code || !strings.Contains(res.Stderr, c.want) {
 				t.Errorf("exit %d %q, want %d and %q", res.Code, res.Stderr, c.code, c.want)
 			}
