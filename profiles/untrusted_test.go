@@ -135,7 +135,7 @@ func TestHugeProfilesRefusedUpFront(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("rules:\n")
 	for b.Len() < 4<<20 {
-		b.WriteString("  - match: {name: \"Wheel*\"}\n    set: {method: hull}\n")
+		b.WriteString("  - match: {name: \"Wheel*\"}\n    method: hull\n")
 	}
 	big := filepath.Join(dir, "big.yaml")
 	if err := os.WriteFile(big, []byte(b.String()), 0o644); err != nil {
@@ -147,7 +147,7 @@ func TestHugeProfilesRefusedUpFront(t *testing.T) {
 	b.Reset()
 	b.WriteString("rules:\n")
 	for range MaxRules + 1 {
-		b.WriteString("  - match: {name: \"Wheel*\"}\n    set: {method: hull}\n")
+		b.WriteString("  - match: {name: \"Wheel*\"}\n    method: hull\n")
 	}
 	many := filepath.Join(dir, "many.yaml")
 	if err := os.WriteFile(many, []byte(b.String()), 0o644); err != nil {

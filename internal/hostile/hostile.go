@@ -155,7 +155,7 @@ func Profile(n int) []byte {
 	var b strings.Builder
 	b.WriteString("rules:\n")
 	for i := range n {
-		fmt.Fprintf(&b, "  - match: {name: \"Part%d*\"}\n    set: {method: box}\n", i)
+		fmt.Fprintf(&b, "  - match: {name: \"Part%d*\"}\n    method: box\n", i)
 	}
 	return []byte(b.String())
 }
