@@ -119,10 +119,8 @@ func TestSpecialFilesNeverHang(t *testing.T) {
 func TestLinkedImageNotCopied(t *testing.T) {
 	tmp, assets := hostileTree(t)
 	os.Remove(filepath.Join(assets, "furniture.glb"))
-	doc := `{"asset":{"version":"2.0"},"images":[{"uri":"tex.png"}],"scenes":[{"nodes":[]}]}`
-	if err := os.WriteFile(filepath.Join(assets, "a.gltf"), []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fixture{nodes: func(w *bytes.Buffer) { w.WriteString(`{"mesh":0}`) },
+		extra: `,"images":[{"uri":"tex.png"}]`}.write(t, filepath.Join(assets, "a.gltf"))
 	if err := os.Symlink("../secrets", filepath.Join(assets, "tex.png")); err != nil {
 		t.Fatal(err)
 	}
