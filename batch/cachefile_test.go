@@ -21,8 +21,8 @@ func FuzzCacheFile(f *testing.F) {
 	f.Add([]byte(`{"version":1,"entries":{"":{"asset":{"bodyList":[{"mass":1e308}],"colliders":{"box":-1}}}}}`))
 	f.Add([]byte(`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`))
 	f.Add([]byte{0xff, 0xfe, 0})
+	dir := f.TempDir() // one folder per process, rewritten by each execution
 	f.Fuzz(func(t *testing.T, data []byte) {
-		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, CacheFileName), data, 0o644); err != nil {
 			t.Fatal(err)
 		}

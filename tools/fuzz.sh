@@ -29,7 +29,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     ./decompose:FuzzDecompose:500x
     ./profiles:FuzzParse:10000x
     ./profiles:FuzzAliases:10000x
-    ./batch:FuzzCacheFile:5000x
+    ./batch:FuzzCacheFile:3000x
     ./physics/omi:FuzzDecode:5000x
     ./physics/khr:FuzzDecode:20000x
     ./physics/validate:FuzzValidate:25000x
