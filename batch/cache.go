@@ -6,14 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"sync"
 
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // CacheFileName is the file, in each output folder, that records which
@@ -58,9 +59,16 @@ type cache struct {
 	dirs map[string]*cacheFile
 }
 
+// MaxCacheFileSize bounds the cache file read from an output folder
+// (about 30,000 entries); a larger one is treated as empty.
+const MaxCacheFileSize = 64 << 20
+
+// readCacheFile reads dir's cache file through safefile: a link, a pipe
+// or a device planted in its place, or a file over MaxCacheFileSize, is
+// treated as no cache at all.
 func readCacheFile(dir string) *cacheFile {
 	cf := &cacheFile{Version: cacheVersion, Entries: map[string]cacheEntry{}}
-	data, err := os.ReadFile(filepath.Join(dir, CacheFileName))
+	data, err := safefile.ReadFile(filepath.Join(dir, CacheFileName), MaxCacheFileSize)
 	if err != nil {
 		return cf
 	}
@@ -148,7 +156,7 @@ func updateCache(results []result) error {
 // bytes. Every part is length-prefixed so no two different inputs hash
 // alike by concatenation. It also returns each resource's SHA-256, to
 // check the copies beside an output.
-func cacheKey(version string, options any, binary bool, input []byte, dir string, resources []string) (string, map[string]string, error) {
+func cacheKey(version string, options any, binary bool, input []byte, dir string, resources []string, maxSize int64) (string, map[string]string, error) {
 	opt, err := json.Marshal(options)
 	if err != nil {
 		return "", nil, err
@@ -169,7 +177,7 @@ func cacheKey(version string, options any, binary bool, input []byte, dir string
 	part(input)
 	sums := map[string]string{}
 	for _, rel := range resources {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		data, err := safefile.Dir(dir).ReadFile(rel, maxSize)
 		if err != nil {
 			return "", nil, fmt.Errorf("reading %q: %w", rel, err)
 		}
@@ -185,10 +193,16 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
+// fileSHA256 hashes the regular file at p as it streams by.
 func fileSHA256(p string) (string, bool) {
-	data, err := os.ReadFile(p)
+	f, err := safefile.Open(p)
 	if err != nil {
 		return "", false
 	}
-	return sha256Hex(data), true
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", false
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
 }

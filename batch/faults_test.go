@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -170,5 +171,35 @@ func TestFullFileDouble(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Fatalf("left behind: %v", entries)
+	}
+}
+
+// TestPanicFailsOneFile: a bug that panics while one file is generated
+// fails that file alone, marked internal, and the batch goes on.
+func TestPanicFailsOneFile(t *testing.T) {
+	_, _, jobs := faultBatch(t)
+	var calls atomic.Int32
+	opt := aabb
+	opt.Rules = func(generate.NodeInfo) (generate.PartSettings, bool) {
+		if calls.Add(1) == 1 {
+			panic("boom")
+		}
+		return generate.PartSettings{}, false
+	}
+	assets, _, err := Run(context.Background(), jobs, Options{Generate: opt, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var internal, ok int
+	for _, a := range assets {
+		switch {
+		case a.Internal && a.Status == Failed && strings.Contains(a.Error, "internal error") && strings.Contains(a.Error, "boom"):
+			internal++
+		case a.Status == OK && !a.Internal:
+			ok++
+		}
+	}
+	if internal != 1 || ok != 2 {
+		t.Errorf("%d internal failures and %d written, want 1 and 2: %+v", internal, ok, assets)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/preview"
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // Previews says which pictures a run draws of its outputs.
@@ -113,7 +114,7 @@ func upToDate(pngPath, output string) bool {
 }
 
 func readPNG(p string) image.Image {
-	f, err := os.Open(p)
+	f, err := safefile.Open(p)
 	if err != nil {
 		return nil
 	}

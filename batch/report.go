@@ -70,6 +70,9 @@ type Asset struct {
 	// Thumbnail is a small PNG of the output for the HTML report
 	// (Options.Previews.Thumbnails); not part of the JSON.
 	Thumbnail []byte `json:"-"`
+	// Internal is true when the asset failed on a bug (a recovered
+	// panic) rather than on its input; not part of the JSON.
+	Internal bool `json:"-"`
 }
 
 func newAsset(j Job) Asset {

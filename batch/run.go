@@ -18,6 +18,7 @@ import (
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/validate"
+	"github.com/autocollide/autocollide/safefile"
 	"github.com/qmuntal/gltf"
 	"golang.org/x/sync/errgroup"
 )
@@ -198,6 +199,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	start := time.Now()
 	r = result{job: j, asset: newAsset(j)}
 	defer func() {
+		if p := recover(); p != nil {
+			// A bug fails this file alone; the run ends with the
+			// internal exit code.
+			r.asset = newAsset(j)
+			r.asset.Status, r.asset.Internal = Failed, true
+			r.asset.Error = fmt.Sprintf("%s: internal error (a bug; please report it): %v", j.Input, p)
+		}
 		r.asset.TimeMS = float64(time.Since(start).Microseconds()) / 1000
 		if r.asset.Status == Failed {
 			r.forget = true
@@ -255,7 +263,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(err)
 	}
-	raw, err := os.ReadFile(j.Input)
+	raw, err := safefile.ReadFile(j.Input, opt.Limits.FileSize())
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
 	}
@@ -266,7 +274,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	var key string
 	var resSums map[string]string
 	if useCache {
-		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Binary, raw, filepath.Dir(j.Input), a.Resources)
+		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}

@@ -6,11 +6,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // MaxFileSize bounds a G4MF file and each external buffer it names: 2 GiB.
@@ -63,16 +63,9 @@ func IsBinaryName(name string) bool { return strings.EqualFold(filepath.Ext(name
 // checks that it is a 3D G4MF document and loads its buffers. Every
 // error names the file and, where it applies, the JSON path.
 func Read(path string) (*File, error) {
-	st, err := os.Stat(path)
+	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
-		return nil, err
-	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: file is %d bytes, more than the %d-byte limit", path, st.Size(), int64(MaxFileSize))
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	f, err := Parse(data, filepath.Dir(path))
 	if err != nil {
@@ -171,15 +164,7 @@ func Parse(data []byte, dir string) (*File, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s.uri: %w", p, err)
 				}
-				full := filepath.Join(dir, filepath.FromSlash(rel))
-				st, err := os.Stat(full)
-				if err != nil {
-					return nil, fmt.Errorf("%s.uri: %w", p, err)
-				}
-				if st.Size() > MaxFileSize {
-					return nil, fmt.Errorf("%s.uri: %s is over the size limit", p, rel)
-				}
-				d, err := os.ReadFile(full)
+				d, err := safefile.Dir(dir).ReadFile(rel, MaxFileSize)
 				if err != nil {
 					return nil, fmt.Errorf("%s.uri: %w", p, err)
 				}

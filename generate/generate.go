@@ -975,7 +975,7 @@ func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
 
 func baseName(doc *gltf.Document, i int) string {
 	if doc.Nodes[i].Name != "" {
-		return doc.Nodes[i].Name
+		return sourceName(doc.Nodes[i].Name)
 	}
 	return fmt.Sprintf("node%d", i)
 }
@@ -983,7 +983,7 @@ func baseName(doc *gltf.Document, i int) string {
 func partName(doc *gltf.Document, p *mesh.Part) string {
 	n := baseName(doc, p.Node)
 	if doc.Nodes[p.Node].Name == "" && p.Mesh < len(doc.Meshes) && doc.Meshes[p.Mesh].Name != "" {
-		n = doc.Meshes[p.Mesh].Name
+		n = sourceName(doc.Meshes[p.Mesh].Name)
 	}
 	if p.Instance >= 0 {
 		n = fmt.Sprintf("%s.instance%d", n, p.Instance)

@@ -1,9 +1,35 @@
 package generate
 
 import (
+	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxSourceName bounds the bytes of a node or mesh name that generated
+// names (Wheel.collider0, Truck.colliders) are derived from. A longer
+// name is cut at a character boundary and followed by "~" and 8 hex
+// digits of its hash, so names that differ only after the cut stay
+// distinct; without the bound a 1 MB name copied into 200 collider nodes
+// makes a 200 MB output.
+const MaxSourceName = 64
+
+// sourceName returns name, or its bounded prefix when it is longer than
+// MaxSourceName bytes.
+func sourceName(name string) string {
+	if len(name) <= MaxSourceName {
+		return name
+	}
+	cut := MaxSourceName
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%s~%08x", strings.ToValidUTF8(name[:cut], ""), h.Sum32())
+}
 
 // Artists' naming conventions (Options.Body.NamingConventions).
 //

@@ -1,11 +1,17 @@
 package generate
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/internal/hostile"
 	"github.com/autocollide/autocollide/physics"
 )
 
@@ -129,5 +135,52 @@ func TestUnrealMatching(t *testing.T) {
 	}
 	if g.file.Doc.Nodes[1].Mesh != nil || g.file.Doc.Nodes[2].Mesh == nil {
 		t.Error("USP_StoolMesh still renders, or UCX_Ghost_01 stopped")
+	}
+}
+
+// TestLongSourceNamesBounded: a 1 MB mesh name used by 50 nodes makes
+// collider names of at most MaxSourceName bytes of it plus a hash, and
+// the output stays the size of the input, not 50 copies of the name.
+func TestLongSourceNamesBounded(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "long.gltf")
+	in := hostile.LongName(1<<20, 50)
+	if err := os.WriteFile(p, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := gltfio.Load(p, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Asset(context.Background(), a, Options{Method: Box}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := a.Encode(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > len(in)+1<<20 {
+		t.Errorf("output %d bytes for a %d-byte input", len(out), len(in))
+	}
+	named := 0
+	for _, n := range a.Tree.Arr("nodes") {
+		o, _ := n.(*gltfio.Object)
+		v, _ := o.Get("name")
+		s, _ := v.(string)
+		if strings.Contains(s, ".collider") {
+			named++
+			if len(s) > MaxSourceName+40 || !strings.HasPrefix(s, strings.Repeat("n", 60)) || !strings.Contains(s, "~") {
+				t.Errorf("collider node name of %d bytes: %.80q", len(s), s)
+			}
+		}
+	}
+	if named != 50 {
+		t.Errorf("%d collider nodes, want 50", named)
+	}
+	if got := sourceName("Wheel"); got != "Wheel" {
+		t.Errorf("short name changed: %q", got)
+	}
+	a1, a2 := sourceName(strings.Repeat("é", 100)+"a"), sourceName(strings.Repeat("é", 100)+"b")
+	if a1 == a2 || !utf8.ValidString(a1) {
+		t.Errorf("cut names %q and %q: want distinct valid UTF-8", a1, a2)
 	}
 }

@@ -17,6 +17,10 @@
 //
 // Untrusted input is checked before anything is allocated from it: GLB
 // chunk headers, declared buffer lengths against the data, JSON nesting
-// depth and duplicate keys, and URIs (anything that resolves outside the
-// input's folder is refused).
+// depth, size (elements, members and values) and duplicate keys,
+// compressed vertex counts against the declared triangles, and URIs.
+// Files are read through package safefile, so a URI whose real path
+// (links resolved) leaves the input's folder, or names a pipe or a
+// device, is refused. Pretty-printed output indents MaxIndentDepth
+// levels at most.
 package gltfio

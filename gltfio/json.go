@@ -118,11 +118,12 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 // invalid UTF-8, duplicate keys, nesting deeper than MaxJSONDepth, arrays
 // longer than DefaultMaxElements, and trailing data.
 func ParseJSON(data []byte) (*Object, error) {
-	return parseJSON(data, DefaultMaxElements)
+	return parseJSON(data, DefaultMaxElements, DefaultMaxValues)
 }
 
-func parseJSON(data []byte, maxElements int) (*Object, error) {
+func parseJSON(data []byte, maxElements, maxValues int) (*Object, error) {
 	p := newParser(data, maxElements)
+	p.maxValues = maxValues
 	v, err := p.value()
 	if err != nil {
 		return nil, err
@@ -139,13 +140,17 @@ func parseJSON(data []byte, maxElements int) (*Object, error) {
 
 // parser reads a JSON document token by token, checking as it goes that
 // every token's bytes are valid UTF-8 (encoding/json would silently
-// replace them) and that no array outgrows maxElements (0: no limit).
+// replace them), that no array or object outgrows maxElements and that
+// the document holds at most maxValues values, members' keys included
+// (0: no limit).
 // It keeps the path to the value being read as a stack of segments and
 // spells it out only for an error.
 type parser struct {
 	data        []byte
 	dec         *json.Decoder
 	maxElements int
+	maxValues   int
+	values      int // values and keys read so far
 	path        []segment
 }
 
@@ -197,6 +202,9 @@ func (p *parser) value() (any, error) {
 	if len(p.path) > MaxJSONDepth {
 		return nil, fmt.Errorf("%s: JSON nested deeper than %d levels", p.where(), MaxJSONDepth)
 	}
+	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
+		return nil, fmt.Errorf("%s: more than %d JSON values in the document (the limit on its parsed size)", p.where(), p.maxValues)
+	}
 	tok, err := p.token()
 	if err != nil {
 		return nil, err
@@ -206,7 +214,13 @@ func (p *parser) value() (any, error) {
 		switch t {
 		case '{':
 			o := NewObject()
-			for p.dec.More() {
+			for i := 0; p.dec.More(); i++ {
+				if i == p.maxElements && p.maxElements > 0 {
+					return nil, fmt.Errorf("%s: more than %d members (the limit on any object)", p.where(), p.maxElements)
+				}
+				if p.values++; p.maxValues > 0 && p.values > p.maxValues {
+					return nil, fmt.Errorf("%s: more than %d JSON values in the document (the limit on its parsed size)", p.where(), p.maxValues)
+				}
 				kt, err := p.token()
 				if err != nil {
 					return nil, err
@@ -271,7 +285,16 @@ func Encode(v any, indent string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// MaxIndentDepth bounds the indentation of pretty-printed output: values
+// nested deeper are written compact. Real documents nest about ten
+// levels; arrays nested 250 deep in extras would otherwise make each
+// line hundreds of spaces long, turning a 1.5 MB file into 380 MB.
+const MaxIndentDepth = 16
+
 func writeValue(b *bytes.Buffer, v any, prefix, indent string) error {
+	if indent != "" && len(prefix) >= MaxIndentDepth*len(indent) {
+		indent, prefix = "", ""
+	}
 	nl := func(p string) {
 		if indent != "" {
 			b.WriteByte('\n')

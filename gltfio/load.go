@@ -9,11 +9,12 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/qmuntal/gltf"
+
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // Limits bounds what Load accepts, so that hostile input fails early with
@@ -29,8 +30,11 @@ type Limits struct {
 	// MaxInstances bounds the mesh instances of the default scene (nodes
 	// and GPU instances).
 	MaxInstances int64
-	// MaxElements bounds the length of every JSON array (nodes, accessors,
-	// children, ...).
+	// MaxValues bounds the values of the JSON document, object keys
+	// included.
+	MaxValues int
+	// MaxElements bounds the length of every JSON array (nodes,
+	// accessors, children, ...) and the members of every object.
 	MaxElements int
 }
 
@@ -56,6 +60,7 @@ type Asset struct {
 
 	bin     []byte // GLB BIN chunk, buffer 0's bytes
 	journal *journal
+	lim     Limits // what it was loaded under, for copying its resources
 }
 
 const (
@@ -85,27 +90,9 @@ func loadPath(path string, lim Limits, strip bool) (*Asset, error) {
 }
 
 func load(path string, lim Limits, strip bool) (*Asset, error) {
-	f, err := os.Open(path)
+	raw, err := safefile.ReadFile(path, lim.maxFile())
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if st.Size() > lim.maxFile() {
-		return nil, fmt.Errorf("file is %d bytes, over the limit of %d", st.Size(), lim.maxFile())
-	}
-	raw, err := io.ReadAll(io.LimitReader(f, lim.maxFile()+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(raw)) != st.Size() {
-		return nil, fmt.Errorf("file changed while it was read (%d bytes read, %d expected)", len(raw), st.Size())
 	}
 	return parse(path, raw, lim, strip)
 }
@@ -114,7 +101,7 @@ func load(path string, lim Limits, strip bool) (*Asset, error) {
 // locates its external buffers.
 func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 	var err error
-	a := &Asset{Path: path}
+	a := &Asset{Path: path, lim: lim}
 	jsonBytes := raw
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) == glbMagic {
 		a.Binary = true
@@ -129,7 +116,7 @@ func parse(path string, raw []byte, lim Limits, strip bool) (*Asset, error) {
 	if t := bytes.TrimLeft(jsonBytes, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
 		return nil, errors.New("not a glTF file (neither GLB nor a JSON object)")
 	}
-	tree, err := parseJSON(jsonBytes, lim.maxElements())
+	tree, err := parseJSON(jsonBytes, lim.maxElements(), lim.maxValues())
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +245,7 @@ func (a *Asset) loadBuffers(lim Limits) error {
 			if err != nil {
 				return fmt.Errorf("%s.uri: %w", where, err)
 			}
-			data, err := readPrefix(filepath.Join(dir, filepath.FromSlash(rel)), int64(declared), lim.maxFile())
+			data, err := readPrefix(safefile.Dir(dir), rel, int64(declared), lim.maxFile())
 			if err != nil {
 				return fmt.Errorf("%s.uri %q: %w", where, uri, err)
 			}
@@ -293,7 +280,7 @@ func (a *Asset) checkImages(lim Limits) error {
 		if err != nil {
 			return fmt.Errorf("images[%d].uri: %w", i, err)
 		}
-		if err := checkResource(filepath.Join(filepath.Dir(a.Path), filepath.FromSlash(rel)), lim); err != nil {
+		if err := checkResource(safefile.Dir(filepath.Dir(a.Path)), rel, lim); err != nil {
 			return fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 		}
 		a.Resources = append(a.Resources, rel)
@@ -328,9 +315,13 @@ func LocalURI(uri string) (string, error) {
 	return filepath.ToSlash(filepath.Clean(filepath.FromSlash(p))), nil
 }
 
-// readPrefix reads the first n bytes of a file that must hold at least n.
-func readPrefix(path string, n, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+// readPrefix reads the first n bytes of the file name inside dir, which
+// must hold at least n.
+func readPrefix(dir safefile.Dir, name string, n, max int64) ([]byte, error) {
+	if n > max {
+		return nil, fmt.Errorf("byteLength %d is over the limit of %d", n, max)
+	}
+	f, err := dir.Open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -338,12 +329,6 @@ func readPrefix(path string, n, max int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if n > max {
-		return nil, fmt.Errorf("byteLength %d is over the limit of %d", n, max)
 	}
 	if st.Size() < n {
 		return nil, fmt.Errorf("byteLength %d exceeds the file's %d bytes", n, st.Size())

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // IsBinaryName reports whether a file name asks for a GLB container.
@@ -115,13 +117,12 @@ func (a *Asset) copyResources(fsys FS, outDir string) error {
 		return err
 	}
 	for _, rel := range a.Resources {
-		src := filepath.Join(inDir, filepath.FromSlash(rel))
 		dst := filepath.Join(outDir, filepath.FromSlash(rel))
-		data, err := os.ReadFile(src)
+		data, err := safefile.Dir(inDir).ReadFile(rel, a.lim.maxFile())
 		if err != nil {
 			return fmt.Errorf("copying %q: %w", rel, err)
 		}
-		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, data) {
+		if old, err := safefile.ReadFile(dst, int64(len(data))); err == nil && bytes.Equal(old, data) {
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {

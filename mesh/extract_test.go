@@ -655,7 +655,7 @@ func TestMeshopt(t *testing.T) {
 		{`{"buffer":0,"byteLength":96,"byteStride":12,"count":8,"mode":"PIXELS"}`, `unknown mode "PIXELS"`},
 		{`{"buffer":0,"byteLength":9600,"byteStride":12,"count":8,"mode":"ATTRIBUTES"}`, "exceeds buffer 0 length"},
 		{`{"buffer":5,"byteLength":96,"byteStride":12,"count":8,"mode":"ATTRIBUTES"}`, "buffer 5 does not exist"},
-		{`{"buffer":0,"byteLength":1,"byteStride":12,"count":8,"mode":"ATTRIBUTES"}`, ""},
+		{`{"buffer":0,"byteLength":1,"byteStride":12,"count":8,"mode":"ATTRIBUTES"}`, "cannot hold the 8 elements"},
 		{`[1,2]`, "cannot unmarshal"},
 	}
 	for _, b := range bad {

@@ -24,6 +24,17 @@ const (
 // declaring a 4 GB view.
 const MaxMeshoptExpansion = 4096
 
+// The decoded bytes of all EXT_meshopt_compression views of one document
+// are bounded by what its buffers hold: MeshoptRatio times their bytes,
+// and never less than MeshoptFloor. Real meshopt files decode to 2–8 times
+// their size; a crafted one can declare a thousand times more (a block
+// of 256 all-zero elements costs 3 bytes), and what is decoded is then
+// converted to float64 vertices, five times its size again.
+const (
+	MeshoptRatio = 8
+	MeshoptFloor = 64 << 20
+)
+
 // meshoptView is the EXT_meshopt_compression object of a bufferView.
 type meshoptView struct {
 	Buffer     *int   `json:"buffer"`
@@ -106,6 +117,12 @@ func (d *decoder) decodeMeshopt(bv *gltf.BufferView, m *meshoptView) ([]byte, er
 	if bv.ByteLength/MaxMeshoptExpansion > len(src) {
 		return nil, fmt.Errorf("%s: %d compressed bytes cannot expand to %d (limit %d×)", extMeshopt, len(src), bv.ByteLength, MaxMeshoptExpansion)
 	}
+	if min := meshopt.MinEncodedSize(count, stride, m.Mode); min > len(src) {
+		return nil, fmt.Errorf("%s: %s stream of %d bytes cannot hold the %d elements it declares (at least %d bytes)", extMeshopt, m.Mode, len(src), count, min)
+	}
+	if err := d.meshoptBudget(bv.ByteLength); err != nil {
+		return nil, fmt.Errorf("%s: %w", extMeshopt, err)
+	}
 	dst := make([]byte, bv.ByteLength)
 	decode := d.meshoptDecode
 	if decode == nil {
@@ -119,4 +136,24 @@ func (d *decoder) decodeMeshopt(bv *gltf.BufferView, m *meshoptView) ([]byte, er
 		return nil, fmt.Errorf("%s: %w", extMeshopt, err)
 	}
 	return dst, nil
+}
+
+// meshoptBudget refuses decoding n more bytes when the document's
+// decoded views would pass MeshoptRatio times its buffers' bytes (at
+// least MeshoptFloor).
+func (d *decoder) meshoptBudget(n int) error {
+	var held, decoded int64
+	for _, b := range d.doc.Buffers {
+		if b != nil {
+			held += int64(len(b.Data))
+		}
+	}
+	for _, v := range d.views {
+		decoded += int64(len(v))
+	}
+	budget := max(MeshoptRatio*held, MeshoptFloor)
+	if decoded+int64(n) > budget {
+		return fmt.Errorf("decoding %d more bytes would make %d, over the budget of %d (%d× the %d bytes of the buffers, at least %d MiB)", n, decoded+int64(n), budget, MeshoptRatio, held, MeshoptFloor>>20)
+	}
+	return nil
 }

@@ -108,3 +108,32 @@ func checkArgs(dstLen, count, stride int, mode, filter string) error {
 func malformed(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrMalformed}, args...)...)
 }
+
+// MinEncodedSize returns the fewest bytes a valid stream of count
+// elements of byteStride bytes can take in mode, or -1 for arguments
+// Decode would refuse. A stream shorter than that cannot hold what it
+// declares, so a caller can refuse it before allocating the count ×
+// byteStride bytes of its output. For ATTRIBUTES the bound is the
+// smaller of the two versions' minimums (every byte channel of every
+// block stored as "all zero").
+func MinEncodedSize(count, byteStride int, mode string) int {
+	if checkArgs(0, 0, byteStride, mode, "") != nil || count < 0 {
+		return -1
+	}
+	switch mode {
+	case "TRIANGLES":
+		return 1 + count/3 + codeauxSize
+	case "INDICES":
+		return 1 + count + sequenceTail
+	}
+	blockMax := min((attrBlockBytes/byteStride)&^(groupSize-1), attrBlockMax)
+	blocks, rest := count/blockMax, count%blockMax
+	headers := func(n int) int { return ((n+groupSize-1)/groupSize + 3) / 4 } // group header bytes of a block of n
+	v0 := 1 + max(byteStride, tailMinV0) + byteStride*blocks*headers(blockMax)
+	v1 := 1 + max(byteStride+byteStride/4, tailMinV1) + byteStride/4*blocks
+	if rest > 0 {
+		v0 += byteStride * headers(rest)
+		v1 += byteStride / 4
+	}
+	return min(v0, v1)
+}

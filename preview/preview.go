@@ -22,6 +22,13 @@ const (
 	MaxSide = 8192
 	// MaxSupersample bounds the supersampling factor.
 	MaxSupersample = 4
+	// MaxPixels bounds width × height × supersample², the samples
+	// rendered: each costs about 40 bytes in the buffers of the view
+	// being drawn (a third of the picture) and the picture 4 bytes per
+	// output pixel, so the largest picture (4096 × 4096, or 8192 × 2048,
+	// without supersampling) stays near 300 MB. When the default
+	// supersampling would pass it, it is lowered (down to none).
+	MaxPixels = 1 << 24
 )
 
 // Options controls the picture. Zero values mean the defaults.
@@ -41,6 +48,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Supersample == 0 {
 		o.Supersample = DefaultSupersample
+		for o.Supersample > 1 && o.Width*o.Height*o.Supersample*o.Supersample > MaxPixels {
+			o.Supersample--
+		}
 	}
 	switch {
 	case o.Width < MinWidth || o.Width > MaxSide:
@@ -49,6 +59,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("height %d: want %d to %d pixels", o.Height, MinHeight, MaxSide)
 	case o.Supersample < 1 || o.Supersample > MaxSupersample:
 		return o, fmt.Errorf("supersample %d: want 1 to %d", o.Supersample, MaxSupersample)
+	case o.Width*o.Height*o.Supersample*o.Supersample > MaxPixels:
+		return o, fmt.Errorf("%d × %d pixels × supersample %d²: over the limit of %d samples (4096 × 4096 without supersampling)", o.Width, o.Height, o.Supersample, MaxPixels)
 	}
 	return o, nil
 }

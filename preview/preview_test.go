@@ -391,3 +391,32 @@ func TestExtremeShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestPixelBudget: the documented maximum side on both axes (8192 ×
+// 8192, 3.2 GB of buffers before) is refused up front; a large picture
+// within the budget gets less supersampling instead of more memory, and
+// an explicit supersampling past the budget is refused.
+func TestPixelBudget(t *testing.T) {
+	for _, c := range []struct {
+		in     Options
+		wantSS int // 0: refused
+	}{
+		{Options{Width: MaxSide, Height: MaxSide}, 0},
+		{Options{Width: 4096, Height: 4096}, 1},
+		{Options{Width: 8192, Height: 2048}, 1},
+		{Options{Width: 2048, Height: 2048}, 2},
+		{Options{Width: 4096, Height: 2048}, 1},
+		{Options{Width: 2048, Height: 2048, Supersample: 4}, 0},
+		{Options{}, DefaultSupersample},
+	} {
+		got, err := c.in.withDefaults()
+		switch {
+		case c.wantSS == 0 && err == nil:
+			t.Errorf("%+v: accepted as %+v", c.in, got)
+		case c.wantSS != 0 && (err != nil || got.Supersample != c.wantSS):
+			t.Errorf("%+v: %+v, %v; want supersample %d", c.in, got, err, c.wantSS)
+		case err == nil && got.Width*got.Height*got.Supersample*got.Supersample > MaxPixels:
+			t.Errorf("%+v: %+v is over the budget", c.in, got)
+		}
+	}
+}

@@ -105,7 +105,7 @@ func (p *Profile) applyMass(d doc, e entry) error {
 		case "material":
 			if p.Mass.Material, err = d.str(m); err == nil {
 				if _, merr := mass.Density(p.Mass.Material); merr != nil {
-					err = d.errf(m.v, "mass.material: unknown material %q%s", p.Mass.Material, suggest(p.Mass.Material, mass.Materials()))
+					err = d.errf(m.v, "mass.material: unknown material %s%s", Excerpt(p.Mass.Material), suggest(p.Mass.Material, mass.Materials()))
 				}
 			}
 		}
@@ -216,6 +216,9 @@ func (p *Profile) applyRules(d doc, e entry) error {
 	if e.v.Kind != yaml.SequenceNode {
 		return d.errf(e.v, "rules: want a list of rules, got %s", kindName(e.v))
 	}
+	if total := len(e.v.Content) + len(p.Rules); total > MaxRules {
+		return d.errf(e.v, "rules: %d rules (with those extended), over the limit of %d", total, MaxRules)
+	}
 	var rules []Rule
 	for i, n := range e.v.Content {
 		r, err := decodeRule(d, n, fmt.Sprintf("rules[%d]", i))
@@ -275,7 +278,7 @@ func decodeMatch(d doc, e entry) (Match, error) {
 		s, err := d.str(x)
 		if err == nil {
 			if _, perr := path.Match(s, ""); perr != nil {
-				err = d.errf(x.v, "%s: bad glob %q: %v", x.field, s, perr)
+				err = d.errf(x.v, "%s: bad glob %s: %v", x.field, Excerpt(s), perr)
 			}
 		}
 		return s, err

@@ -66,7 +66,7 @@ func (d doc) mapping(n *yaml.Node, section string, known []string) ([]entry, err
 			field = section + "." + k.Value
 		}
 		if !contains(known, k.Value) {
-			return nil, d.errf(k, "unknown key %q%s%s", field, inSection(section), suggest(k.Value, known))
+			return nil, d.errf(k, "unknown key %s%s%s", Excerpt(field), inSection(section), suggest(k.Value, known))
 		}
 		if seen[k.Value] {
 			return nil, d.errf(k, "%s: key given twice", field)
@@ -103,7 +103,20 @@ func kindName(n *yaml.Node) string {
 	if n.Tag == "!!null" {
 		return "nothing"
 	}
-	return fmt.Sprintf("%q", n.Value)
+	return Excerpt(n.Value)
+}
+
+// excerptRunes bounds the text of a value an error quotes.
+const excerptRunes = 40
+
+// Excerpt quotes s for an error message, escaped and cut to a few dozen
+// characters: an error shows where a value is wrong and a hint of it,
+// never a long run of a file's contents.
+func Excerpt(s string) string {
+	if r := []rune(s); len(r) > excerptRunes {
+		return strconv.Quote(string(r[:excerptRunes])) + "…"
+	}
+	return strconv.Quote(s)
 }
 
 func (d doc) scalar(e entry, what string) (*yaml.Node, error) {
@@ -132,7 +145,7 @@ func (d doc) enum(e entry, allowed ...string) (string, error) {
 		return "", err
 	}
 	if !contains(allowed, s) {
-		return "", d.errf(e.v, "%s: %q is not one of %s%s", e.field, s, strings.Join(allowed, ", "), suggest(s, allowed))
+		return "", d.errf(e.v, "%s: %s is not one of %s%s", e.field, Excerpt(s), strings.Join(allowed, ", "), suggest(s, allowed))
 	}
 	return s, nil
 }
@@ -143,7 +156,7 @@ func (d doc) boolean(e entry) (bool, error) {
 		return false, err
 	}
 	if v.Tag != "!!bool" {
-		return false, d.errf(v, "%s: want true or false, got %q", e.field, v.Value)
+		return false, d.errf(v, "%s: want true or false, got %s", e.field, Excerpt(v.Value))
 	}
 	return v.Value == "true" || v.Value == "True" || v.Value == "TRUE", nil
 }
@@ -156,7 +169,7 @@ func (d doc) integer(e entry, min int) (int, error) {
 	}
 	n, perr := strconv.Atoi(v.Value)
 	if v.Tag != "!!int" || perr != nil {
-		return 0, d.errf(v, "%s: want a whole number, got %q", e.field, v.Value)
+		return 0, d.errf(v, "%s: want a whole number, got %s", e.field, Excerpt(v.Value))
 	}
 	if n < min {
 		return 0, d.errf(v, "%s: %d is below %d", e.field, n, min)
@@ -172,7 +185,7 @@ func (d doc) number(e entry, min, max float64) (float64, error) {
 	}
 	f, perr := strconv.ParseFloat(v.Value, 64)
 	if (v.Tag != "!!int" && v.Tag != "!!float") || perr != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, d.errf(v, "%s: want a number, got %q", e.field, v.Value)
+		return 0, d.errf(v, "%s: want a number, got %s", e.field, Excerpt(v.Value))
 	}
 	if f < min || f > max {
 		return 0, d.errf(v, "%s: %v is outside [%v, %v]", e.field, f, min, fmtBound(max))
@@ -214,7 +227,7 @@ func (d doc) regex(e entry) (*regexp.Regexp, string, error) {
 	}
 	re, err := regexp.Compile(s)
 	if err != nil {
-		return nil, "", d.errf(e.v, "%s: bad regular expression %q: %v", e.field, s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		return nil, "", d.errf(e.v, "%s: bad regular expression %s: %v", e.field, Excerpt(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	return re, s, nil
 }

@@ -16,7 +16,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -24,6 +23,17 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/autocollide/autocollide/safefile"
+)
+
+// Limits on a profile, so that a hostile one is refused before it costs
+// memory: real profiles are a few kilobytes with tens of rules.
+const (
+	// MaxFileSize bounds a profile file (and each file it extends): 1 MiB.
+	MaxFileSize = 1 << 20
+	// MaxRules bounds the rules of a profile, its extends chain included.
+	MaxRules = 1000
 )
 
 //go:embed presets/*.yaml
@@ -207,7 +217,7 @@ func PresetText(name string) ([]byte, error) {
 }
 
 func unknownPreset(name string) error {
-	return fmt.Errorf("unknown preset %q%s", name, suggest(name, Presets()))
+	return fmt.Errorf("unknown preset %s%s", Excerpt(name), suggest(name, Presets()))
 }
 
 // IsFile says whether a --profile or extends value names a file rather
@@ -239,7 +249,10 @@ func load(nameOrFile string, from *Error, chain []string) (*Profile, error) {
 	var err error
 	if IsFile(nameOrFile) {
 		id = filepath.Clean(nameOrFile)
-		data, err = os.ReadFile(nameOrFile)
+		data, err = safefile.ReadFile(nameOrFile, MaxFileSize)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", nameOrFile, err)
+		}
 	} else {
 		data, err = PresetText(nameOrFile)
 	}
@@ -279,6 +292,10 @@ func resolve(name string, data []byte, chain []string) (*Profile, error) {
 	if err := dec.Decode(&root); err != nil && err.Error() != "EOF" {
 		return nil, yamlSyntax(name, err)
 	}
+	if len(root.Content) > 0 && !isProfile(name, root.Content[0]) {
+		n := root.Content[0]
+		return nil, &Error{File: name, Line: n.Line, Column: n.Column, Msg: notProfile}
+	}
 	var top []entry
 	if len(root.Content) > 0 {
 		var err error
@@ -299,7 +316,7 @@ func resolve(name string, data []byte, chain []string) (*Profile, error) {
 			parent = filepath.Join(filepath.Dir(name), parent)
 		}
 		if !IsFile(name) && IsFile(parent) {
-			return nil, d.errf(e.v, "extends: a preset extends presets only, not %q", parent)
+			return nil, d.errf(e.v, "extends: a preset extends presets only, not %s", Excerpt(parent))
 		}
 		from := &Error{File: name, Line: e.v.Line, Column: e.v.Column}
 		if p, err = load(parent, from, chain); err != nil {
@@ -316,16 +333,41 @@ func resolve(name string, data []byte, chain []string) (*Profile, error) {
 	return p, nil
 }
 
+// notProfile is the whole message about a file that is not a profile:
+// it may be anything (a key, a password file), so nothing of it is shown.
+const notProfile = "not a profile: a profile is a YAML mapping of settings in a .yaml or .yml file (its contents are not shown)"
+
+// isProfile says whether a document is really a profile, whose errors may
+// quote short excerpts of it: its top is a mapping and, when it was read
+// from a file, the file's name says YAML. A file named otherwise that
+// happens to parse (a credentials file, /etc/passwd) is refused without
+// quoting any of it.
+func isProfile(name string, top *yaml.Node) bool {
+	if top.Kind != yaml.MappingNode {
+		return false
+	}
+	if !IsFile(name) {
+		return true
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	return ext == ".yaml" || ext == ".yml"
+}
+
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
-// yamlSyntax places a YAML syntax error at its line.
+// yamlSyntax places a YAML syntax error at its line; in a file not named
+// .yaml or .yml it only says the file is not a profile.
 func yamlSyntax(name string, err error) error {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		var line int
+	msg := err.Error()
+	var line int
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &line)
-		return &Error{File: name, Line: line, Msg: "YAML: " + strings.TrimPrefix(err.Error(), m[0])}
+		msg = "YAML: " + strings.TrimPrefix(msg, m[0])
 	}
-	return &Error{File: name, Msg: err.Error()}
+	if ext := strings.ToLower(filepath.Ext(name)); IsFile(name) && ext != ".yaml" && ext != ".yml" {
+		msg = notProfile
+	}
+	return &Error{File: name, Line: line, Msg: msg}
 }
 
 // Canonical returns the profile's settings as YAML with every key in a

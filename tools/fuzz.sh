@@ -23,10 +23,13 @@ if [ ${#targets[@]} -eq 0 ]; then
     ./mesh:FuzzExtract:45000x
     ./mesh:FuzzAccessor:70000x
     ./meshopt:FuzzDecode:20000x
+    ./meshopt:FuzzStreamHeader:20000x
     ./hull:FuzzBuild:30000x
     ./fit:FuzzFit:1000x
     ./decompose:FuzzDecompose:500x
     ./profiles:FuzzParse:10000x
+    ./profiles:FuzzAliases:10000x
+    ./batch:FuzzCacheFile:3000x
     ./physics/omi:FuzzDecode:5000x
     ./physics/khr:FuzzDecode:20000x
     ./physics/validate:FuzzValidate:25000x

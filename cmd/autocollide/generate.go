@@ -268,6 +268,11 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 			failed = true
 		}
 	}
+	for _, a := range assets {
+		if a.Internal {
+			return errInternal
+		}
+	}
 	if failed {
 		return errFailed
 	}

@@ -15,11 +15,15 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Exit codes.
+// Exit codes. A Go runtime fatal error (out of memory, a panic in a
+// goroutine nobody recovers) would exit 2 like a usage error; main sets
+// the traceback level to "crash" so those end in SIGABRT instead, and a
+// usage code always means the command line was wrong.
 const (
-	exitOK     = 0
-	exitFailed = 1 // some input failed
-	exitUsage  = 2 // the command line was wrong
+	exitOK       = 0
+	exitFailed   = 1 // some input failed
+	exitUsage    = 2 // the command line was wrong
+	exitInternal = 3 // a bug: a recovered panic
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -31,7 +35,12 @@ type usageError struct{ error }
 // failedError says some inputs failed; each was reported already.
 var errFailed = errors.New("some inputs failed")
 
+// errInternal says an input hit a bug (a recovered panic); it was
+// reported already.
+var errInternal = errors.New("internal error")
+
 func main() {
+	debug.SetTraceback("crash")
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -39,11 +48,25 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
+	return execute(root, stderr)
+}
+
+// execute runs a command tree and maps its outcome to an exit code: a
+// panic is an internal error, never a usage one.
+func execute(root *cobra.Command, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "autocollide: internal error (a bug; please report it): %v\n", r)
+			code = exitInternal
+		}
+	}()
 	err := root.Execute()
 	var ue usageError
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.Is(err, errInternal):
+		return exitInternal
 	case errors.Is(err, errFailed):
 		return exitFailed
 	case errors.As(err, &ue):

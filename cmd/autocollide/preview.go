@@ -57,6 +57,10 @@ func runPreview(c *cobra.Command, in string, f previewFlags) error {
 		return usageError{fmt.Errorf("--width %d --height %d: want %d–%d × %d–%d pixels",
 			f.width, f.height, preview.MinWidth, preview.MaxSide, preview.MinHeight, preview.MaxSide)}
 	}
+	if f.width*f.height > preview.MaxPixels {
+		return usageError{fmt.Errorf("--width %d --height %d: %d pixels, over the limit of %d (4096 × 4096, or 8192 × 2048)",
+			f.width, f.height, f.width*f.height, preview.MaxPixels)}
+	}
 	img, st, err := preview.RenderFile(in, opt)
 	if err != nil {
 		fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))

@@ -118,7 +118,7 @@ func TestSettingsLayers(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"method: box\nmax-hull-vertex: 4\n", project + `:2:1: unknown setting "max-hull-vertex" (did you mean max-hull-vertices?)`},
 		{"max-hulls: lots\n", project + `:1:12: max-hulls: "lots": want a whole number`},
-		{"profile: missing.yaml\n", project + ":1:10: profile: open " + filepath.Join(dir, "sub", "missing.yaml")},
+		{"profile: missing.yaml\n", project + ":1:10: profile: " + filepath.Join(dir, "sub", "missing.yaml") + ": no such file"},
 		{"format: khr\nprofile: statik-level\n", project + `:2:10: profile: unknown preset "statik-level" (did you mean static-level?)`},
 		{"method: hul\n", project + `: method "hul": want one of`},
 		{"density: 100\nmaterial: oak\n", project + ": give only one of density, material and mass"},

@@ -16,6 +16,7 @@ import (
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/profiles"
+	"github.com/autocollide/autocollide/safefile"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
@@ -114,9 +115,9 @@ func (l *layers) resolve(project string) (*settings, error) {
 	}
 	var at map[string]*yaml.Node
 	if project != "" {
-		data, err := os.ReadFile(project)
+		data, err := safefile.ReadFile(project, profiles.MaxFileSize)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", project, err)
 		}
 		if at, err = checkProjectFile(project, data, l.flags); err != nil {
 			return nil, err
@@ -163,7 +164,7 @@ func (l *layers) resolve(project string) (*settings, error) {
 // value; an error names the layer it came from.
 func override(p *profiles.Profile, v *viper.Viper, level func(string) string) error {
 	bad := func(k, want string) error {
-		return fmt.Errorf("%s: %s %q: want %s", level(k), k, v.GetString(k), want)
+		return fmt.Errorf("%s: %s %s: want %s", level(k), k, profiles.Excerpt(v.GetString(k)), want)
 	}
 	if level("format") != "" {
 		p.Format = v.GetString("format")
@@ -315,7 +316,7 @@ func checkProjectFile(file string, data []byte, flags *pflag.FlagSet) (map[strin
 		k, val := m.Content[i], m.Content[i+1]
 		switch {
 		case !slices.Contains(settingKeys, k.Value):
-			return nil, &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unknown setting %q%s", k.Value, profiles.Suggest(k.Value, settingKeys))}
+			return nil, &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unknown setting %s%s", profiles.Excerpt(k.Value), profiles.Suggest(k.Value, settingKeys))}
 		case seen[k.Value] != nil:
 			return nil, &profiles.Error{File: file, Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("%s: key given twice", k.Value)}
 		case val.Kind != yaml.ScalarNode || val.Tag == "!!null":
@@ -323,7 +324,7 @@ func checkProjectFile(file string, data []byte, flags *pflag.FlagSet) (map[strin
 		}
 		seen[k.Value] = val
 		if err := checkValue(flags.Lookup(k.Value), val.Value); err != nil {
-			return nil, &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: %q: %v", k.Value, val.Value, err)}
+			return nil, &profiles.Error{File: file, Line: val.Line, Column: val.Column, Msg: fmt.Sprintf("%s: %s: %v", k.Value, profiles.Excerpt(val.Value), err)}
 		}
 	}
 	return seen, nil
