@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/autocollide/autocollide/safefile"
 )
 
 // Declared is what a file's JSON declares about the scene generation
@@ -31,7 +32,7 @@ func Declare(path string, lim Limits) (Declared, error) {
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
-	tree, err := parseJSON(js, lim.maxElements())
+	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
@@ -87,7 +88,7 @@ func geometryKey(tree *Object, mi int) string {
 
 // readJSONChunk reads a .gltf file's text, or only the JSON chunk of a GLB.
 func readJSONChunk(path string, lim Limits) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
