@@ -79,6 +79,22 @@ func Tools(t testing.TB) string {
 	return dir
 }
 
+// NodeModule returns the repository's tools folder when node is on the
+// PATH and the pinned npm package module is installed under
+// tools/node_modules, skipping the test otherwise (failing under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1).
+func NodeModule(t testing.TB, module string) string {
+	t.Helper()
+	dir := Tools(t)
+	if _, err := exec.LookPath("node"); err != nil {
+		missing(t, "node on the PATH")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", module)); err != nil {
+		missing(t, "tools/node_modules/"+module+" (run: npm ci --prefix tools)")
+	}
+	return dir
+}
+
 // Repo returns the repository root.
 func Repo() string { return repoRoot() }
 
