@@ -586,9 +586,6 @@ func TestReferenceGenerated(t *testing.T) {
 			t.Fatalf("%s: the npm decoder fails on its own encoder's stream: %s", name, want[i].Error)
 		}
 		kinds[streamKind(s)]++
-		if reqs[i].Level == 10 {
-			t.Logf("KIND %s %s", name, streamKind(s))
-		}
 		got, err := draco.Decode(s, draco.Limits{})
 		if err != nil {
 			t.Errorf("%s (%s, %d bytes): %v", name, streamKind(s), len(s), err)
