@@ -8,6 +8,7 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"github.com/autocollide/autocollide/draco"
+	"github.com/autocollide/autocollide/geom"
 )
 
 // dracoPrimitive is the KHR_draco_mesh_compression object of a primitive.
@@ -114,6 +115,11 @@ func (d *decoder) draco(prim *gltf.Primitive) (bool, []uint32, error) {
 	faces := make([]uint32, 0, 3*len(m.Faces))
 	for _, f := range m.Faces {
 		faces = append(faces, f[0], f[1], f[2])
+	}
+	for k, v := range faces {
+		if int(v) >= points {
+			return true, nil, fmt.Errorf("%s: index %d is %d, not below the point count %d", extDraco, k, v, points)
+		}
 	}
 	values := map[int][]float64{}
 	for _, s := range semantics {
@@ -230,4 +236,32 @@ func fitsComponent(vals []float64, ct gltf.ComponentType) error {
 		}
 	}
 	return nil
+}
+
+// Primitive decodes the positions and the index list of a primitive as
+// stored, without transforms, morph targets or skins: plain and sparse
+// accessors, EXT_meshopt_compression views and KHR_draco_mesh_compression
+// streams alike. idx is nil for a non-indexed primitive. It is for readers
+// of single meshes (collision meshes, exports); Extract reads scenes.
+func Primitive(doc *gltf.Document, prim *gltf.Primitive) (pos []geom.Vec3, idx []uint32, err error) {
+	d := newDecoder(doc)
+	posAcc, ok := prim.Attributes[gltf.POSITION]
+	if !ok {
+		return nil, nil, fmt.Errorf("no POSITION attribute")
+	}
+	compressed, faces, err := d.draco(prim)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pos, err = d.vec3s(posAcc, "POSITION", MaxUnbackedCount, positionTypes); err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case compressed:
+		return pos, faces, nil
+	case prim.Indices != nil:
+		idx, err = d.indices(*prim.Indices, len(pos))
+		return pos, idx, err
+	}
+	return pos, nil, nil
 }

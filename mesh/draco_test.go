@@ -193,8 +193,12 @@ func TestDracoErrors(t *testing.T) {
 		}, "KHR_draco_mesh_compression: POSITION: accessor 0 is VEC3, the stream's attribute 10 has 2 components"},
 		{"index does not fit the indices accessor", func(doc *gltf.Document, f *fakeDraco) {
 			doc.Accessors[1].ComponentType = gltf.ComponentUbyte
-			f.mesh.Faces[0][0] = 300
-		}, "indices accessor 1: decoded value 0 (300) does not fit componentType UNSIGNED_BYTE"},
+			doc.Accessors[0].Count, f.mesh.NumPoints = 300, 300
+			f.mesh.Attributes[0].Values = append(f.mesh.Attributes[0].Values, make([]float64, 3*292)...)
+			f.mesh.Faces[0][0] = 299
+		}, "indices accessor 1: decoded value 0 (299) does not fit componentType UNSIGNED_BYTE"},
+		{"index out of range", func(_ *gltf.Document, f *fakeDraco) { f.mesh.Faces[5][1] = 8 },
+			"KHR_draco_mesh_compression: index 16 is 8, not below the point count 8"},
 		{"no bufferView", func(doc *gltf.Document, _ *fakeDraco) {
 			doc.Meshes[0].Primitives[0].Extensions[extDraco] = json.RawMessage(`{"attributes":{"POSITION":10}}`)
 		}, "KHR_draco_mesh_compression: no bufferView"},
@@ -202,8 +206,6 @@ func TestDracoErrors(t *testing.T) {
 			"KHR_draco_mesh_compression: mode TRIANGLE_STRIP is not TRIANGLES"},
 		{"declared count over the limit", func(doc *gltf.Document, _ *fakeDraco) { doc.Accessors[1].Count = 3 * (MaxTriangles + 1) },
 			fmt.Sprintf("KHR_draco_mesh_compression: 8 points and %d faces declared, over the limits", MaxTriangles+1)},
-		{"index out of range", func(_ *gltf.Document, f *fakeDraco) { f.mesh.Faces[5][1] = 8 },
-			"KHR_draco_mesh_compression: index 16 is 8, not below the point count 8"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -275,6 +277,21 @@ func TestDracoCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameParts(t, got, want, 0)
+			for mi, m := range doc.Meshes {
+				for pi, prim := range m.Primitives {
+					pos, idx, err := Primitive(doc, prim)
+					if err != nil {
+						t.Fatalf("mesh %d primitive %d: %v", mi, pi, err)
+					}
+					wpos, widx, err := Primitive(plain, plain.Meshes[mi].Primitives[pi])
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(pos, wpos) || !slices.Equal(idx, widx) {
+						t.Errorf("mesh %d primitive %d: Primitive differs from the npm-decoded copy", mi, pi)
+					}
+				}
+			}
 			tris := 0
 			for _, p := range got.Parts {
 				tris += len(p.Triangles) + p.Dropped

@@ -254,12 +254,7 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 	}
 	var idx []uint32
 	if faces != nil {
-		for k, v := range faces {
-			if int(v) >= n {
-				return fmt.Errorf("%s: index %d is %d, not below the point count %d", extDraco, k, v, n)
-			}
-		}
-		idx = faces
+		idx = faces // checked against the point count by draco
 	} else if prim.Indices != nil {
 		key := [2]int{*prim.Indices, n}
 		if idx = x.indices[key]; idx == nil {
