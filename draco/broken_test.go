@@ -63,7 +63,7 @@ func with(b []byte, off int, vals ...byte) []byte {
 // symbol-coding bytes, its rANS probability table and the encoded size
 // after it. It is the Draco 2.2 layout, read independently of the decoder.
 type sequentialLayout struct {
-	faces, points, method, indices, decoders, attrTypes int
+	faces, points, method, indices, decoders, attrTypes  int
 	prediction, transform, compressed, scheme, bitLength int
 	numSymbols, table, encodedSize                       int
 }
