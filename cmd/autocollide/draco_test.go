@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/internal/testassets"
+)
+
+// brokenDracoFile is an entry of draco/testdata/broken/cases.json.
+type brokenDracoFile struct {
+	File    string `json:"file"`
+	Name    string `json:"name"`
+	Points  int    `json:"points"`
+	Indices int    `json:"indices"`
+}
+
+// dracoGLTF writes a .gltf whose one mesh is a KHR_draco_mesh_compression
+// primitive over stream (POSITION is the stream's attribute 0), declaring
+// points positions and indices indices.
+func dracoGLTF(t *testing.T, path string, stream []byte, points, indices int) string {
+	t.Helper()
+	doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
+"nodes":[{"name":"Broken","mesh":0}],
+"meshes":[{"name":"Part","primitives":[{"attributes":{"POSITION":0},"indices":1,
+  "extensions":{"KHR_draco_mesh_compression":{"bufferView":0,"attributes":{"POSITION":0}}}}]}],
+"buffers":[{"byteLength":%d,"uri":"data:application/octet-stream;base64,%s"}],
+"bufferViews":[{"buffer":0,"byteLength":%d}],
+"accessors":[{"componentType":5126,"count":%d,"type":"VEC3","min":[-2,-2,-2],"max":[2,2,2]},
+  {"componentType":5125,"count":%d,"type":"SCALAR"}],
+"extensionsUsed":["KHR_draco_mesh_compression"],"extensionsRequired":["KHR_draco_mesh_compression"]}`,
+		len(stream), base64.StdEncoding.EncodeToString(stream), len(stream), points, indices)
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBrokenDraco: each hand-broken Draco stream of the draco package's
+// tests, wrapped in a glTF file, makes generate exit 1 with one line
+// naming the file, node, mesh and primitive, and write nothing.
+func TestBrokenDraco(t *testing.T) {
+	dir := filepath.Join(testassets.Repo(), "draco", "testdata", "broken")
+	raw, err := os.ReadFile(filepath.Join(dir, "cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []brokenDracoFile
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 30 {
+		t.Fatalf("only %d broken streams", len(cases))
+	}
+	tmp := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			stream, err := os.ReadFile(filepath.Join(dir, c.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(stream) == 0 {
+				t.Skip("a glTF bufferView cannot be empty; the draco package tests the empty stream")
+			}
+			in := dracoGLTF(t, filepath.Join(tmp, strings.TrimSuffix(c.File, ".drc")+".gltf"), stream, c.Points, c.Indices)
+			out := filepath.Join(tmp, "out", c.File+".glb")
+			code, _, stderr := runCLI("generate", in, "-o", out)
+			line := strings.TrimSpace(stderr)
+			want := in + `: nodes[0] "Broken": mesh 0 primitive 0: KHR_draco_mesh_compression: `
+			if code != 1 || strings.Contains(line, "\n") || !strings.HasPrefix(line, want) {
+				t.Errorf("want exit 1 and one line %q…, got %d %q", want, code, stderr)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("output written")
+			}
+			t.Log(strings.TrimPrefix(line, want))
+		})
+	}
+}
