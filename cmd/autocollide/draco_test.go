@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
 )
 
@@ -80,5 +83,85 @@ func TestBrokenDraco(t *testing.T) {
 			}
 			t.Log(strings.TrimPrefix(line, want))
 		})
+	}
+}
+
+// dracoViews returns the bytes of the compressed bufferView of every
+// KHR_draco_mesh_compression primitive, by "mesh/primitive".
+func dracoViews(t *testing.T, a *gltfio.Asset) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for mi, m := range a.Doc.Meshes {
+		for pi, p := range m.Primitives {
+			ext, ok := p.Extensions["KHR_draco_mesh_compression"]
+			if !ok {
+				continue
+			}
+			raw, err := json.Marshal(ext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d struct {
+				BufferView int `json:"bufferView"`
+			}
+			if err := json.Unmarshal(raw, &d); err != nil {
+				t.Fatal(err)
+			}
+			bv := a.Doc.BufferViews[d.BufferView]
+			out[fmt.Sprintf("%d/%d", mi, pi)] = a.Doc.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+		}
+	}
+	return out
+}
+
+// TestDracoCorpus: the corpus's Draco assets go through generate in every
+// format (generateCorpus; the validator, schema, containment, idempotence
+// and drop tests cover them with the rest): each output keeps every
+// Draco-compressed bufferView byte for byte and extensionsRequired as the
+// input had it, and validate (hull checks included) and preview accept it.
+func TestDracoCorpus(t *testing.T) {
+	tmp := t.TempDir()
+	assets := map[string]bool{}
+	n := 0
+	for _, r := range generateCorpus(t) {
+		if !isDraco(t, r.in) {
+			continue
+		}
+		n++
+		assets[r.in] = true
+		in, err := gltfio.LoadRaw(r.in, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := gltfio.LoadRaw(r.out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got := dracoViews(t, in), dracoViews(t, out)
+		if len(want) == 0 || len(got) != len(want) {
+			t.Errorf("%s (%s): %d Draco primitives in the output, %d in the input", r.in, r.format, len(got), len(want))
+		}
+		for k, w := range want {
+			if !bytes.Equal(got[k], w) {
+				t.Errorf("%s (%s): mesh/primitive %s: the Draco stream changed", r.in, r.format, k)
+			}
+		}
+		if !slices.Equal(in.Doc.ExtensionsRequired, out.Doc.ExtensionsRequired) {
+			t.Errorf("%s (%s): extensionsRequired %v, the input had %v", r.in, r.format, out.Doc.ExtensionsRequired, in.Doc.ExtensionsRequired)
+		}
+		if code, stdout, stderr := runCLI("validate", r.out); code != 0 {
+			t.Errorf("%s (%s): validate exit %d: %s%s", r.in, r.format, code, stdout, stderr)
+		}
+		if r.format == "omi" {
+			png := filepath.Join(tmp, fmt.Sprintf("%d.png", n))
+			if code, _, stderr := runCLI("preview", r.out, "-o", png); code != 0 {
+				t.Errorf("%s: preview exit %d: %s", r.in, code, stderr)
+			} else if st, err := os.Stat(png); err != nil || st.Size() == 0 {
+				t.Errorf("%s: preview wrote no picture", r.in)
+			}
+		}
+	}
+	if len(assets) != 3 || n != 9 {
+		t.Errorf("%d Draco assets in %d runs, want the corpus's 3 in 3 formats", len(assets), n)
 	}
 }
