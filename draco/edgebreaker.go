@@ -37,7 +37,7 @@ type attrConn struct {
 
 type splitEvent struct {
 	source, split int32
-	edge          uint32 // 0: right face edge, 1: left
+	edge          uint32 // 0: left face edge, 1: right
 }
 
 type edgebreaker struct {
@@ -544,7 +544,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 				splits = splits[:len(splits)-1]
 				top := stack[len(stack)-1]
 				var nc int32
-				if ev.edge == 0 {
+				if ev.edge == 1 {
 					nc = next(top)
 				} else {
 					nc = prev(top)
