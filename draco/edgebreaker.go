@@ -672,6 +672,10 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 	nf := ct.numFaces()
 	faces := make([][3]uint32, nf)
 	if len(eb.attrData) == 0 {
+		if d.lim.MaxPoints > 0 && numVerts > d.lim.MaxPoints {
+			r.failf("%d points decoded, the limit is %d", numVerts, d.lim.MaxPoints)
+			return
+		}
 		for f := range faces {
 			for k := 0; k < 3; k++ {
 				v := ct.c2v[3*f+k]
