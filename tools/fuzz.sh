@@ -23,6 +23,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     ./mesh:FuzzExtract:45000x
     ./mesh:FuzzAccessor:70000x
     ./meshopt:FuzzDecode:20000x
+    ./draco:FuzzDecode:70000x
     ./hull:FuzzBuild:30000x
     ./fit:FuzzFit:1000x
     ./decompose:FuzzDecompose:500x
