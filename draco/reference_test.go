@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,23 +25,7 @@ import (
 // decodes its JSON answer into resp (one node process per batch).
 func runDracoNode(t testing.TB, script string, req, resp any) {
 	t.Helper()
-	dir := testassets.NodeModule(t, "draco3dgltf")
-	in, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", filepath.Join(dir, "draco", script))
-	cmd.Dir = dir
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
-	}
-	if err := json.Unmarshal(out, resp); err != nil {
-		t.Fatalf("node %s: bad JSON answer: %v", script, err)
-	}
+	testassets.RunNode(t, "draco3dgltf", filepath.Join("draco", script), req, resp)
 }
 
 // encAttr is one attribute of an encode.mjs request.

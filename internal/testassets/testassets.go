@@ -4,6 +4,8 @@
 package testassets
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,6 +95,31 @@ func NodeModule(t testing.TB, module string) string {
 		missing(t, "tools/node_modules/"+module+" (run: npm ci --prefix tools)")
 	}
 	return dir
+}
+
+// RunNode runs the node script tools/<script> (which needs the npm package
+// module) with req as JSON on stdin, and decodes its JSON answer into
+// resp. Missing tools skip the test, or fail it under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1.
+func RunNode(t testing.TB, module, script string, req, resp any) {
+	t.Helper()
+	dir := NodeModule(t, module)
+	in, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(dir, script))
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
+	}
+	if err := json.Unmarshal(out, resp); err != nil {
+		t.Fatalf("node %s: bad JSON answer: %v", script, err)
+	}
 }
 
 // Repo returns the repository root.
