@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/mesh"
 )
 
 // brokenDracoFile is an entry of draco/testdata/broken/cases.json.
@@ -163,5 +166,85 @@ func TestDracoCorpus(t *testing.T) {
 	}
 	if len(assets) != 3 || n != 9 {
 		t.Errorf("%d Draco assets in %d runs, want the corpus's 3 in 3 formats", len(assets), n)
+	}
+}
+
+// TestValidateDracoHull: validate checks a convex hull mesh that was
+// Draco-compressed after generation (as a publishing pipeline does) from
+// its decoded data: the generated hull passes, and the same hull with one
+// corner pushed inward is reported as not convex.
+func TestValidateDracoHull(t *testing.T) {
+	dir := t.TempDir()
+	gen := filepath.Join(dir, "box.gltf")
+	in := filepath.Join(testassets.Shared(t), "corpus", "Box", "glTF-Binary", "Box.glb")
+	if code, _, stderr := runCLI("generate", in, "-o", gen, "--method", "hull", "--format", "omi"); code != 0 {
+		t.Fatal(stderr)
+	}
+	a, err := gltfio.LoadRaw(gen, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hm := len(a.Doc.Meshes) - 1 // the hull, appended after the render mesh
+	prim := a.Doc.Meshes[hm].Primitives[0]
+	pos, idx, err := mesh.Primitive(a.Doc, prim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		inward bool
+		code   int
+		want   string
+	}{{"generated hull", false, 0, "ok"}, {"dented hull", true, 1, "convex hull mesh is not convex"}} {
+		t.Run(c.name, func(t *testing.T) {
+			var flat []byte
+			for i, p := range pos {
+				if c.inward && i == 0 {
+					p = p.Scale(0.2)
+				}
+				for _, x := range p {
+					flat = binary.LittleEndian.AppendUint32(flat, math.Float32bits(float32(x)))
+				}
+			}
+			var ind []byte
+			for _, v := range idx {
+				ind = binary.LittleEndian.AppendUint32(ind, v)
+			}
+			req := []map[string]any{{"indices": ind, "method": "sequential", "level": 7,
+				"attributes": []map[string]any{{"type": "POSITION", "dataType": "float32", "components": 3, "data": flat}}}}
+			var res []struct {
+				Drc   []byte `json:"drc"`
+				Error string `json:"error"`
+			}
+			testassets.RunNode(t, "draco3dgltf", filepath.Join("draco", "encode.mjs"), req, &res)
+			if len(res) != 1 || res[0].Error != "" {
+				t.Fatalf("encode: %+v", res)
+			}
+			// Point the hull's primitive at the stream; its accessors lose
+			// their data, so only the Draco stream can give the geometry.
+			var doc map[string]any
+			raw, _ := os.ReadFile(gen)
+			if err := json.Unmarshal(raw, &doc); err != nil {
+				t.Fatal(err)
+			}
+			drc := res[0].Drc
+			doc["buffers"] = append(doc["buffers"].([]any), map[string]any{"byteLength": len(drc), "uri": "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(drc)})
+			doc["bufferViews"] = append(doc["bufferViews"].([]any), map[string]any{"buffer": len(doc["buffers"].([]any)) - 1, "byteLength": len(drc)})
+			p := doc["meshes"].([]any)[hm].(map[string]any)["primitives"].([]any)[0].(map[string]any)
+			for _, acc := range []int{prim.Attributes["POSITION"], *prim.Indices} {
+				delete(doc["accessors"].([]any)[acc].(map[string]any), "bufferView")
+			}
+			p["extensions"] = map[string]any{"KHR_draco_mesh_compression": map[string]any{"bufferView": len(doc["bufferViews"].([]any)) - 1, "attributes": map[string]any{"POSITION": 0}}}
+			doc["extensionsUsed"] = append(doc["extensionsUsed"].([]any), "KHR_draco_mesh_compression")
+			out, _ := json.Marshal(doc)
+			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".gltf")
+			if err := os.WriteFile(path, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI("validate", "--strict", path)
+			if code != c.code || !strings.Contains(stdout, c.want) || strings.Contains(stdout, "not checked") {
+				t.Errorf("validate: exit %d %q %q, want %d and %q", code, stdout, stderr, c.code, c.want)
+			}
+		})
 	}
 }
