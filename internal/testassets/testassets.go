@@ -135,9 +135,9 @@ func missing(t testing.TB, what string) {
 
 // Decoded returns a copy of the shared asset at path with its
 // KHR_draco_mesh_compression decoded, written as GLB into a test temporary
-// folder by the pinned glTF-Transform CLI (test tooling: autocollide itself
-// refuses Draco). The corpus's only CesiumMilkTruck is Draco-compressed;
-// this is how tests look at its parts.
+// folder by the pinned glTF-Transform CLI with the npm draco3dgltf
+// decoder: the reference that package mesh's Draco extraction is compared
+// with.
 func Decoded(t testing.TB, path string) string {
 	t.Helper()
 	cli := filepath.Join(Tools(t), "node_modules", ".bin", "gltf-transform")
