@@ -248,3 +248,21 @@ func TestValidateDracoHull(t *testing.T) {
 		})
 	}
 }
+
+// TestDracoMaxTriangles: --max-triangles counts a Draco primitive's
+// declared indices before anything is decoded (the milk truck declares
+// 3624 triangles over its instances).
+func TestDracoMaxTriangles(t *testing.T) {
+	in := milkTruck(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		limit string
+		code  int
+	}{{"3623", 1}, {"3624", 0}} {
+		out := filepath.Join(dir, c.limit+".gltf")
+		code, _, stderr := runCLI("generate", in, "-o", out, "--method", "aabb", "--max-triangles", c.limit)
+		if code != c.code || c.code == 1 && !strings.Contains(stderr, "the scene has more than 3623 triangles") {
+			t.Errorf("--max-triangles %s: exit %d %q, want %d", c.limit, code, stderr, c.code)
+		}
+	}
+}
