@@ -173,7 +173,11 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	}
 	for i := range eb.attrData {
 		a := &eb.attrData[i]
-		a.table, a.vertOnSeam = attributeTable(ct, a.seams)
+		var ok bool
+		if a.table, a.vertOnSeam, ok = attributeTable(ct, a.seams); !ok {
+			r.failf("vertex fans of the decoded connectivity do not close")
+			return
+		}
 	}
 	eb.posEnc.init(ct.numVertices())
 	for i := range eb.attrData {
@@ -415,6 +419,9 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 	var invalidVerts []int32
 	removeInvalid := len(eb.attrData) == 0
 	numFaces := 0
+	// Merging vertices walks their fans; in valid streams these walks add
+	// up to a few times the corners, far below this bound.
+	mergeBudget := 64*int(numCorners) + 1<<16
 	for id := 0; id < numSymbols; id++ {
 		face := int32(numFaces)
 		numFaces++
@@ -501,9 +508,9 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 				eb.valences[vp] += eb.valences[vn]
 			}
 			ct.left[vp] = ct.left[vn]
-			for steps := int32(0); cn >= 0; steps++ {
-				if steps > numCorners {
-					r.failf("symbol %d (S): vertex fan does not end", id)
+			for cn >= 0 {
+				if mergeBudget--; mergeBudget < 0 {
+					r.failf("symbol %d (S): vertex fans do not close", id)
 					return 0
 				}
 				ct.c2v[cn] = vp
@@ -590,6 +597,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		return 0
 	}
 	numVerts := ct.numVertices()
+	budget := 2*int(numCorners) + 64
 	for _, inv := range invalidVerts {
 		src := int32(numVerts - 1)
 		for src >= 0 && ct.left[src] < 0 {
@@ -599,7 +607,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		if src < inv {
 			continue
 		}
-		if !eb.forCornersOf(src, func(c int32) { ct.c2v[c] = inv }) {
+		if !eb.forCornersOf(src, &budget, func(c int32) { ct.c2v[c] = inv }) {
 			r.failf("vertex %d: corner fan does not end", src)
 			return 0
 		}
@@ -614,14 +622,14 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 
 // forCornersOf calls f on every corner around vertex v: swinging left from
 // its left-most corner, then right if an open boundary stops the swing.
-func (eb *edgebreaker) forCornersOf(v int32, f func(int32)) bool {
+// Each corner spends one step of budget; it fails when the budget runs out.
+func (eb *edgebreaker) forCornersOf(v int32, budget *int, f func(int32)) bool {
 	ct := eb.ct
 	start := ct.leftMost(v)
-	limit := len(ct.c2v)
 	c := start
 	left := true
-	for steps := 0; c >= 0; steps++ {
-		if steps > limit {
+	for c >= 0 {
+		if *budget--; *budget < 0 {
 			return false
 		}
 		f(c)
@@ -691,7 +699,8 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 	}
 	cornerToPoint := make([]uint32, len(ct.c2v))
 	numPoints := 0
-	limit := len(ct.c2v)
+	// Each fan is walked once per attribute and once more: linear in all.
+	budget := (len(eb.attrData)+2)*2*len(ct.c2v) + 64
 	for v := range ct.left {
 		c := ct.left[v]
 		if c < 0 {
@@ -706,7 +715,11 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 				}
 				av := a.table.vertex(c)
 				found := false
-				for ac, steps := ct.swingRight(c), 0; ac >= 0 && ac != c && steps < limit; ac, steps = ct.swingRight(ac), steps+1 {
+				for ac := ct.swingRight(c); ac >= 0 && ac != c; ac = ct.swingRight(ac) {
+					if budget--; budget < 0 {
+						r.failf("vertex fans of the decoded connectivity do not close")
+						return
+					}
 					if a.table.vertex(ac) != av {
 						first, found = ac, true
 						break
@@ -720,9 +733,9 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 		cornerToPoint[first] = uint32(numPoints)
 		numPoints++
 		pc := first
-		for c, steps := ct.swingRight(first), 0; c >= 0 && c != first; c, steps = ct.swingRight(c), steps+1 {
-			if steps > limit {
-				r.failf("vertex %d: corner fan does not end", v)
+		for c := ct.swingRight(first); c >= 0 && c != first; c = ct.swingRight(c) {
+			if budget--; budget < 0 {
+				r.failf("vertex fans of the decoded connectivity do not close")
 				return
 			}
 			seam := false

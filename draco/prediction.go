@@ -51,6 +51,13 @@ func (p *deltaPredictor) compute(r *reader, data []int32, nc int, _ []int32) boo
 	return true
 }
 
+// fanBudget bounds the corner steps of walking the fan of every value's
+// vertex: the fans of distinct vertices are disjoint, so a valid table needs
+// about twice its corners.
+func fanBudget(t *cornerTable, entries int) int {
+	return 4*len(t.c2v) + 4*entries + 64
+}
+
 // parallelogram computes the parallelogram prediction for entry p across
 // the edge facing corner c, if all three vertices are already decoded.
 func parallelogram(md meshData, p int, c int32, data []int32, nc int, out []int32) bool {
@@ -124,14 +131,18 @@ func (p *multiParallelogramPredictor) compute(r *reader, data []int32, nc int, _
 	if len(d2c) > 0 {
 		p.tr.original(pred, data[:nc], data[:nc])
 	}
-	limit := len(p.md.t.c2v)
+	budget := fanBudget(p.md.t, len(d2c))
 	for i := 1; i < len(d2c); i++ {
 		start := d2c[i]
 		for k := range pred {
 			pred[k] = 0
 		}
 		n := int32(0)
-		for c, steps := start, 0; c >= 0 && steps <= limit; steps++ {
+		for c := start; c >= 0; {
+			if budget--; budget < 0 {
+				r.failf("multi-parallelogram prediction: vertex fans do not close")
+				return false
+			}
 			if parallelogram(p.md, i, c, data, nc, one) {
 				for k := range pred {
 					pred[k] = int32(uint32(pred[k]) + uint32(one[k]))
@@ -211,12 +222,17 @@ func (p *constrainedMultiPredictor) compute(r *reader, data []int32, nc int, _ [
 		p.tr.original(preds[0], data[:nc], data[:nc])
 	}
 	t := p.md.t
+	budget := fanBudget(t, len(d2c))
 	for i := 1; i < len(d2c); i++ {
 		start := d2c[i]
 		c := start
 		n := 0
 		firstPass := true
-		for steps := 0; c >= 0 && steps <= len(t.c2v); steps++ {
+		for c >= 0 {
+			if budget--; budget < 0 {
+				r.failf("constrained multi-parallelogram prediction: vertex fans do not close")
+				return false
+			}
 			if parallelogram(p.md, i, c, data, nc, preds[n]) {
 				n++
 				if n == maxParallelograms {
@@ -486,7 +502,7 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		return false
 	}
 	t := p.md.t
-	limit := len(t.c2v)
+	budget := fanBudget(t, len(d2c))
 	oc := &p.tr.octahedron
 	var pred [2]int32
 	for i, c := range d2c {
@@ -499,7 +515,11 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		// Walk the corners around the vertex: left first, then right from
 		// the start if a boundary stops the walk.
 		k, left := c, true
-		for steps := 0; k >= 0 && steps <= limit; steps++ {
+		for k >= 0 {
+			if budget--; budget < 0 {
+				r.failf("geometric normal prediction: vertex fans do not close")
+				return false
+			}
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
 			if !ok1 || !ok2 {
