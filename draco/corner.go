@@ -65,6 +65,32 @@ func (t *cornerTable) rightCorner(c int32) int32 {
 }
 func (t *cornerTable) leftCorner(c int32) int32 { return t.opposite(prev(c)) }
 
+// around calls f on every corner around the vertex of corner start:
+// swinging left from start, then right from start if an open boundary stops
+// the swing. Each corner spends one step of budget; it fails when the
+// budget runs out (fans that never close, in a corrupt table).
+func (t *cornerTable) around(start int32, budget *int, f func(int32)) bool {
+	c, left := start, true
+	for c >= 0 {
+		if *budget--; *budget < 0 {
+			return false
+		}
+		f(c)
+		if left {
+			c = t.swingLeft(c)
+			if c < 0 {
+				c = t.swingRight(start)
+				left = false
+			} else if c == start {
+				c = -1
+			}
+		} else {
+			c = t.swingRight(c)
+		}
+	}
+	return true
+}
+
 func (t *cornerTable) onBoundary(v int32) bool {
 	return t.swingLeft(t.leftMost(v)) < 0
 }

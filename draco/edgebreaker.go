@@ -250,30 +250,14 @@ func decodeSplitEvents(r *reader, numFaces int) []splitEvent {
 // per-context symbol arrays), the start-face bits and the seam bit decoders.
 func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) bool {
 	if !eb.valence || d.version < 0x0202 {
-		br, size := r.startBits(true)
-		if r.err != nil {
+		if eb.symbolBits = r.sizedBits("traversal"); eb.symbolBits == nil {
 			return false
 		}
-		if size > uint64(r.remaining()) {
-			r.failf("traversal of %d bytes, %d left", size, r.remaining())
-			return false
-		}
-		br.buf = br.buf[:size]
-		eb.symbolBits = br
-		r.pos += int(size)
 	}
 	if d.version < 0x0202 {
-		br, size := r.startBits(true)
-		if r.err != nil {
+		if eb.startBits = r.sizedBits("start faces"); eb.startBits == nil {
 			return false
 		}
-		if size > uint64(r.remaining()) {
-			r.failf("start faces of %d bytes, %d left", size, r.remaining())
-			return false
-		}
-		br.buf = br.buf[:size]
-		eb.startBits = br
-		r.pos += int(size)
 	} else if !eb.startFaces.start(r) {
 		return false
 	}
@@ -607,7 +591,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		if src < inv {
 			continue
 		}
-		if !eb.forCornersOf(src, &budget, func(c int32) { ct.c2v[c] = inv }) {
+		if !ct.around(ct.leftMost(src), &budget, func(c int32) { ct.c2v[c] = inv }) {
 			r.failf("vertex %d: corner fan does not end", src)
 			return 0
 		}
@@ -618,34 +602,6 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		numVerts--
 	}
 	return numVerts
-}
-
-// forCornersOf calls f on every corner around vertex v: swinging left from
-// its left-most corner, then right if an open boundary stops the swing.
-// Each corner spends one step of budget; it fails when the budget runs out.
-func (eb *edgebreaker) forCornersOf(v int32, budget *int, f func(int32)) bool {
-	ct := eb.ct
-	start := ct.leftMost(v)
-	c := start
-	left := true
-	for c >= 0 {
-		if *budget--; *budget < 0 {
-			return false
-		}
-		f(c)
-		if left {
-			c = ct.swingLeft(c)
-			if c < 0 {
-				c = ct.swingRight(start)
-				left = false
-			} else if c == start {
-				c = -1
-			}
-		} else {
-			c = ct.swingRight(c)
-		}
-	}
-	return true
 }
 
 // decodeSeamsOnFace reads, for each edge of the face at corner c shared with

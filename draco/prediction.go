@@ -58,6 +58,20 @@ func fanBudget(t *cornerTable, entries int) int {
 	return 4*len(t.c2v) + 4*entries + 64
 }
 
+// startMesh checks that the scheme's values fit the data and decodes the
+// first value, predicted as zero; it returns the corner of each value.
+func startMesh(r *reader, tr transform, md meshData, data []int32, nc int) ([]int32, bool) {
+	d2c := md.enc.dataToCorner
+	if len(d2c)*nc > len(data) {
+		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+		return nil, false
+	}
+	if len(d2c) > 0 {
+		tr.original(make([]int32, nc), data[:nc], data[:nc])
+	}
+	return d2c, true
+}
+
 // parallelogram computes the parallelogram prediction for entry p across
 // the edge facing corner c, if all three vertices are already decoded.
 func parallelogram(md meshData, p int, c int32, data []int32, nc int, out []int32) bool {
@@ -92,15 +106,11 @@ func (p *parallelogramPredictor) positive() bool            { return p.tr.positi
 func (p *parallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
 
 func (p *parallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	pred := make([]int32, nc)
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
 	}
-	if len(d2c) > 0 {
-		p.tr.original(pred, data[:nc], data[:nc])
-	}
+	pred := make([]int32, nc)
 	for i := 1; i < len(d2c); i++ {
 		dst := data[i*nc : (i+1)*nc]
 		if parallelogram(p.md, i, d2c[i], data, nc, pred) {
@@ -121,16 +131,12 @@ func (p *multiParallelogramPredictor) positive() bool            { return p.tr.p
 func (p *multiParallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
 
 func (p *multiParallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	pred := make([]int32, nc)
-	one := make([]int32, nc)
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
 	}
-	if len(d2c) > 0 {
-		p.tr.original(pred, data[:nc], data[:nc])
-	}
+	pred := make([]int32, nc)
+	one := make([]int32, nc)
 	budget := fanBudget(p.md.t, len(d2c))
 	for i := 1; i < len(d2c); i++ {
 		start := d2c[i]
@@ -213,13 +219,9 @@ func (p *constrainedMultiPredictor) compute(r *reader, data []int32, nc int, _ [
 	}
 	multi := make([]int32, nc)
 	var pos [maxParallelograms]int
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
-	}
-	if len(d2c) > 0 {
-		p.tr.original(preds[0], data[:nc], data[:nc])
 	}
 	t := p.md.t
 	budget := fanBudget(t, len(d2c))
@@ -511,37 +513,25 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 			r.failf("geometric normal prediction: corner without a position")
 			return false
 		}
+		// Sum the (area-weighted) normals of the faces around the vertex.
 		var sx, sy, sz int64
-		// Walk the corners around the vertex: left first, then right from
-		// the start if a boundary stops the walk.
-		k, left := c, true
-		for k >= 0 {
-			if budget--; budget < 0 {
-				r.failf("geometric normal prediction: vertex fans do not close")
-				return false
-			}
+		missing := false
+		if !t.around(c, &budget, func(k int32) {
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
-			if !ok1 || !ok2 {
-				r.failf("geometric normal prediction: corner without a position")
-				return false
-			}
+			missing = missing || !ok1 || !ok2
 			ax, ay, az := nx-cx, ny-cy, nz-cz
 			bx, by, bz := px-cx, py-cy, pz-cz
 			sx += ay*bz - az*by
 			sy += az*bx - ax*bz
 			sz += ax*by - ay*bx
-			if left {
-				k = t.swingLeft(k)
-				if k < 0 {
-					k = t.swingRight(c)
-					left = false
-				} else if k == c {
-					k = -1
-				}
-			} else {
-				k = t.swingRight(k)
-			}
+		}) {
+			r.failf("geometric normal prediction: vertex fans do not close")
+			return false
+		}
+		if missing {
+			r.failf("geometric normal prediction: corner without a position")
+			return false
 		}
 		const upper = 1 << 29
 		if s := absI64(sx) + absI64(sy) + absI64(sz); s > upper {
