@@ -175,6 +175,14 @@ func (d *decoder) decodeDecoder(r *reader, index int, dec *attrDecoder) bool {
 	var pointMap []int32
 	numEntries := d.numPoints
 	if d.eb != nil {
+		key := orderKey{dec.table, dec.method}
+		if o, ok := d.orders[key]; ok && len(dec.enc.dataToCorner) == 0 && len(dec.enc.vertexToData) == len(o.enc.vertexToData) {
+			// Same table, same traversal: the same order (typically the
+			// positions and other per-vertex attributes).
+			copy(dec.enc.vertexToData, o.enc.vertexToData)
+			dec.enc.dataToCorner = append(dec.enc.dataToCorner, o.enc.dataToCorner...)
+			return d.decodeAttrs(r, dec, o.points, o.pointMap, len(o.points))
+		}
 		points = d.sequence(r, dec.table, dec.enc, dec.method)
 		if r.err != nil {
 			return false
@@ -199,12 +207,33 @@ func (d *decoder) decodeDecoder(r *reader, index int, dec *attrDecoder) bool {
 				pointMap[face[k]] = e
 			}
 		}
+		if d.orders == nil {
+			d.orders = map[orderKey]order{}
+		}
+		d.orders[key] = order{dec.enc, points, pointMap}
 	} else {
 		points = make([]int32, d.numPoints)
 		for i := range points {
 			points[i] = int32(i)
 		}
 	}
+	return d.decodeAttrs(r, dec, points, pointMap, numEntries)
+}
+
+// orderKey and order remember the value order of a traversal.
+type orderKey struct {
+	t      *cornerTable
+	method int
+}
+
+type order struct {
+	enc      *encodingData
+	points   []int32
+	pointMap []int32
+}
+
+// decodeAttrs decodes one decoder's attributes in the given value order.
+func (d *decoder) decodeAttrs(r *reader, dec *attrDecoder, points, pointMap []int32, numEntries int) bool {
 	for _, a := range dec.attrs {
 		a.pointMap = pointMap
 		r.section = "attribute " + itoa(a.out.UniqueID) + " values"

@@ -112,6 +112,7 @@ type decoder struct {
 	attrs      []*attribute // in the order the stream declares them
 	decs       []*attrDecoder
 	components int // declared by all attributes, per point
+	orders     map[orderKey]order
 	lutScratch []uint32
 }
 
