@@ -7,9 +7,8 @@ package draco
 // before it.
 
 const (
+	// -1 (undefined) and 0 (difference) both mean difference coding.
 	predictionNone                = -2
-	predictionUndefined           = -1
-	predictionDifference          = 0
 	predictionParallelogram       = 1
 	predictionMultiParallelogram  = 2
 	predictionTexCoordsDeprecated = 3
