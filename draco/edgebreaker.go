@@ -48,7 +48,9 @@ type edgebreaker struct {
 	maxVerts int
 
 	// traversal symbol sources
-	valence     bool
+	kind        uint8 // traversalStandard, traversalPredictive or traversalValence
+	predicted   int32 // predictive coding: the symbol predicted next, or -1
+	predictDec  bitDecoder
 	symbolBits  *bitReader
 	startFaces  bitDecoder
 	startBits   *bitReader // start faces before bitstream 2.2
@@ -65,18 +67,11 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	if r.err != nil {
 		return
 	}
-	eb := &edgebreaker{context: -1}
-	switch kind {
-	case traversalStandard:
-	case traversalValence:
-		eb.valence = true
-	case traversalPredictive:
-		r.failf("predictive edgebreaker traversal (deprecated) is not supported")
-		return
-	default:
+	if kind > traversalValence {
 		r.failf("unknown edgebreaker traversal %d", kind)
 		return
 	}
+	eb := &edgebreaker{kind: kind, context: -1, predicted: -1}
 	if d.version < 0x0202 {
 		r.uvar32() // number of new vertices, unused
 	}
@@ -249,7 +244,7 @@ func decodeSplitEvents(r *reader, numFaces int) []splitEvent {
 // startTraversal reads the traversal symbols (or, for valence coding, the
 // per-context symbol arrays), the start-face bits and the seam bit decoders.
 func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) bool {
-	if !eb.valence || d.version < 0x0202 {
+	if eb.kind != traversalValence || d.version < 0x0202 {
 		if eb.symbolBits = r.sizedBits("traversal"); eb.symbolBits == nil {
 			return false
 		}
@@ -267,8 +262,20 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 			return false
 		}
 	}
-	if !eb.valence {
+	switch eb.kind {
+	case traversalStandard:
 		return true
+	case traversalPredictive:
+		splits := int32(r.u32())
+		if r.err != nil {
+			return false
+		}
+		if splits < 0 || int(splits) >= eb.maxVerts {
+			r.failf("%d split symbols for %d vertices", splits, eb.maxVerts)
+			return false
+		}
+		eb.valences = make([]int32, eb.maxVerts)
+		return eb.predictDec.start(r)
 	}
 	if d.version < 0x0202 {
 		splits := r.uvar32()
@@ -313,7 +320,16 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 
 // nextSymbol returns the next topology symbol, or 0xff when none is left.
 func (eb *edgebreaker) nextSymbol(r *reader) uint32 {
-	if eb.valence {
+	if eb.kind == traversalPredictive {
+		// A bit confirms the predicted symbol; else it is coded in full.
+		if eb.predicted >= 0 && eb.predictDec.bit() {
+			eb.lastSymbol = uint32(eb.predicted)
+		} else {
+			eb.lastSymbol = eb.bitSymbol()
+		}
+		return eb.lastSymbol
+	}
+	if eb.kind == traversalValence {
 		if eb.context >= 0 {
 			eb.ctxCounters[eb.context]--
 			k := eb.ctxCounters[eb.context]
@@ -344,9 +360,9 @@ func (eb *edgebreaker) bitSymbol() uint32 {
 }
 
 // activeCorner updates vertex valences after a symbol and picks the context
-// of the next one (valence coding only).
+// (valence coding) or the prediction (predictive coding) of the next one.
 func (eb *edgebreaker) activeCorner(c int32) {
-	if !eb.valence {
+	if eb.kind == traversalStandard {
 		return
 	}
 	ct := eb.ct
@@ -367,6 +383,16 @@ func (eb *edgebreaker) activeCorner(c int32) {
 		eb.valences[v] += 2
 		eb.valences[vn] += 2
 		eb.valences[vp] += 2
+	}
+	if eb.kind == traversalPredictive {
+		eb.predicted = -1
+		if eb.lastSymbol == symC || eb.lastSymbol == symR {
+			eb.predicted = symC
+			if eb.valences[vn] < 6 {
+				eb.predicted = symR
+			}
+		}
+		return
 	}
 	val := int(eb.valences[vn])
 	if val < minValence {
@@ -488,7 +514,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 				r.failf("symbol %d (S) joins an unset vertex", id)
 				return 0
 			}
-			if eb.valence {
+			if eb.valences != nil {
 				eb.valences[vp] += eb.valences[vn]
 			}
 			ct.left[vp] = ct.left[vn]
