@@ -692,7 +692,7 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 		if !eb.isHole[v] {
 			for i := range eb.attrData {
 				a := &eb.attrData[i]
-				if !a.vertOnSeam[ct.c2v[c]] {
+				if !a.vertOnSeam[v] {
 					continue
 				}
 				av := a.table.vertex(c)
