@@ -459,10 +459,13 @@ func intSqrt(n uint64) uint64 {
 // geometricNormalPredictor predicts a normal from the area-weighted normals
 // of the faces around its vertex, with a flip bit per value.
 type geometricNormalPredictor struct {
-	tr    *octTransform
-	md    meshData
-	pos   positions
-	flips bitDecoder
+	// oneTriangle (a mode of streams before 2.2) weighs only the value's
+	// own triangle, once per face around the vertex.
+	oneTriangle bool
+	tr          *octTransform
+	md          meshData
+	pos         positions
+	flips       bitDecoder
 }
 
 func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
@@ -472,10 +475,12 @@ func (p *geometricNormalPredictor) decodeData(r *reader) bool {
 		return false
 	}
 	if r.version < 0x0202 {
-		if mode := r.u8(); r.err == nil && mode > 1 {
+		mode := r.u8()
+		if r.err == nil && mode > 1 {
 			r.failf("unknown normal prediction mode %d", mode)
 			return false
 		}
+		p.oneTriangle = mode == 0
 	}
 	return p.flips.start(r)
 }
@@ -516,6 +521,9 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		var sx, sy, sz int64
 		missing := false
 		if !t.around(c, &budget, func(k int32) {
+			if p.oneTriangle {
+				k = c
+			}
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
 			missing = missing || !ok1 || !ok2
@@ -533,7 +541,11 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 			return false
 		}
 		const upper = 1 << 29
-		if s := absI64(sx) + absI64(sy) + absI64(sz); s > upper {
+		s := absI64(sx) + absI64(sy) + absI64(sz)
+		if p.oneTriangle {
+			s = int64(int32(s)) // the reference keeps this sum in 32 bits
+		}
+		if s > upper {
 			q := s / upper
 			sx, sy, sz = sx/q, sy/q, sz/q
 		}
