@@ -20,17 +20,22 @@ const (
 
 	meshVertexAttribute = 0
 	numAttributeTypes   = 9
+
+	// maxComponents bounds the components of all attributes of a point
+	// together (glTF primitives carry a few dozen), so that the values a
+	// stream can make us allocate stay proportional to its points.
+	maxComponents = 256
 )
 
 // attribute is the decoding state of one attribute.
 type attribute struct {
-	out         Attribute
-	kind        uint8   // sequential decoder type
-	pointMap    []int32 // point -> value entry; nil for the identity
-	portable    []int32 // integer values, portComps per entry
-	portComps   int
-	ready       bool      // portable values decoded: usable as a parent
-	entryValues []float64 // final values per entry
+	out       Attribute
+	kind      uint8   // sequential decoder type
+	pointMap  []int32 // point -> value entry; nil for the identity
+	portable  []int32 // integer values, portComps per entry
+	portComps int
+	ready     bool   // portable values decoded: usable as a parent
+	raw       []byte // values of the raw ("generic") decoder, per entry
 	// transform parameters
 	minValues []float32
 	rangeV    float32
@@ -124,6 +129,9 @@ func (d *decoder) decodeAttributes(r *reader) {
 			case a.out.NumComponents == 0:
 				r.failf("attribute %d: zero components", len(d.attrs))
 			}
+			if d.components += a.out.NumComponents; d.components > maxComponents {
+				r.failf("attributes declare more than %d components per point", maxComponents)
+			}
 			if r.err != nil {
 				return
 			}
@@ -167,6 +175,14 @@ func (d *decoder) decodeDecoder(r *reader, index int, dec *attrDecoder) bool {
 	var pointMap []int32
 	numEntries := d.numPoints
 	if d.eb != nil {
+		key := orderKey{dec.table, dec.method}
+		if o, ok := d.orders[key]; ok && len(dec.enc.dataToCorner) == 0 && len(dec.enc.vertexToData) == len(o.enc.vertexToData) {
+			// Same table, same traversal: the same order (typically the
+			// positions and other per-vertex attributes).
+			copy(dec.enc.vertexToData, o.enc.vertexToData)
+			dec.enc.dataToCorner = append(dec.enc.dataToCorner, o.enc.dataToCorner...)
+			return d.decodeAttrs(r, dec, o.points, o.pointMap, len(o.points))
+		}
 		points = d.sequence(r, dec.table, dec.enc, dec.method)
 		if r.err != nil {
 			return false
@@ -191,12 +207,33 @@ func (d *decoder) decodeDecoder(r *reader, index int, dec *attrDecoder) bool {
 				pointMap[face[k]] = e
 			}
 		}
+		if d.orders == nil {
+			d.orders = map[orderKey]order{}
+		}
+		d.orders[key] = order{dec.enc, points, pointMap}
 	} else {
 		points = make([]int32, d.numPoints)
 		for i := range points {
 			points[i] = int32(i)
 		}
 	}
+	return d.decodeAttrs(r, dec, points, pointMap, numEntries)
+}
+
+// orderKey and order remember the value order of a traversal.
+type orderKey struct {
+	t      *cornerTable
+	method int
+}
+
+type order struct {
+	enc      *encodingData
+	points   []int32
+	pointMap []int32
+}
+
+// decodeAttrs decodes one decoder's attributes in the given value order.
+func (d *decoder) decodeAttrs(r *reader, dec *attrDecoder, points, pointMap []int32, numEntries int) bool {
 	for _, a := range dec.attrs {
 		a.pointMap = pointMap
 		r.section = "attribute " + itoa(a.out.UniqueID) + " values"
@@ -232,15 +269,6 @@ func itoa(v uint32) string {
 	}
 }
 
-// checkValues bounds an allocation of n values by the limits and the stream.
-func (d *decoder) checkValues(r *reader, n uint64) bool {
-	if n > uint64(r.remaining())*1024+1<<16 {
-		r.failf("%d values declared, more than %d bytes left can hold", n, r.remaining())
-		return false
-	}
-	return true
-}
-
 func (d *decoder) decodeValues(r *reader, a *attribute, points []int32, numEntries int) bool {
 	nc := a.out.NumComponents
 	if a.kind == decoderGeneric {
@@ -248,11 +276,7 @@ func (d *decoder) decodeValues(r *reader, a *attribute, points []int32, numEntri
 		if !r.need(numEntries * nc * size) {
 			return false
 		}
-		a.entryValues = make([]float64, numEntries*nc)
-		for i := range a.entryValues {
-			a.entryValues[i] = rawValue(r.buf[r.pos:], a.out.DataType)
-			r.pos += size
-		}
+		a.raw = r.bytes(numEntries * nc * size)
 		return true
 	}
 	a.portComps = nc
@@ -260,9 +284,6 @@ func (d *decoder) decodeValues(r *reader, a *attribute, points []int32, numEntri
 		a.portComps = 2
 	}
 	numValues := uint64(numEntries) * uint64(a.portComps)
-	if !d.checkValues(r, numValues) {
-		return false
-	}
 	method := int8(r.u8())
 	if r.err != nil {
 		return false
@@ -489,60 +510,72 @@ func (a *attribute) decodeTransform(r *reader) bool {
 	return true
 }
 
-// finish converts the integer values and spreads them over the points.
+// finish converts the values of every point to float64, through the
+// point's entry: raw values as stored, integers exact, quantized floats as
+// min + q*delta in float32, normals from octahedral coordinates.
 func (d *decoder) finish(r *reader, a *attribute, numEntries int) bool {
 	nc := a.out.NumComponents
+	dt := a.out.DataType
+	if a.kind == decoderInteger && (dt.size() > 4 || dt == Float32) {
+		r.failf("integer values cannot be stored as data type %d", dt)
+		return false
+	}
+	var delta float32
+	var oc octahedron
 	switch a.kind {
-	case decoderInteger:
-		a.entryValues = make([]float64, len(a.portable))
-		for i, v := range a.portable {
-			switch a.out.DataType {
-			case Int8:
-				a.entryValues[i] = float64(int8(v))
-			case Uint8, Bool:
-				a.entryValues[i] = float64(uint8(v))
-			case Int16:
-				a.entryValues[i] = float64(int16(v))
-			case Uint16:
-				a.entryValues[i] = float64(uint16(v))
-			case Int32:
-				a.entryValues[i] = float64(v)
-			case Uint32:
-				a.entryValues[i] = float64(uint32(v))
-			default:
-				r.failf("integer values cannot be stored as data type %d", a.out.DataType)
-				return false
-			}
-		}
 	case decoderQuantization:
-		maxQ := int32(uint32(1)<<a.bits - 1)
-		delta := a.rangeV / float32(maxQ)
-		a.entryValues = make([]float64, len(a.portable))
-		for i, q := range a.portable {
-			a.entryValues[i] = float64(float32(float32(q)*delta) + a.minValues[i%nc])
-		}
+		delta = a.rangeV / float32(int32(uint32(1)<<a.bits-1))
 	case decoderNormals:
-		oc, _ := newOctahedron(int32(a.bits))
-		a.entryValues = make([]float64, numEntries*3)
-		for i := 0; i < numEntries; i++ {
-			v := oc.unitVector(a.portable[2*i], a.portable[2*i+1])
-			a.entryValues[3*i] = float64(v[0])
-			a.entryValues[3*i+1] = float64(v[1])
-			a.entryValues[3*i+2] = float64(v[2])
-		}
+		oc, _ = newOctahedron(int32(a.bits))
 	}
-	if a.pointMap == nil && numEntries == d.numPoints {
-		a.out.Values = a.entryValues
-		return true
-	}
-	a.out.Values = make([]float64, d.numPoints*nc)
+	size := dt.size()
+	out := make([]float64, d.numPoints*nc)
 	for p := 0; p < d.numPoints; p++ {
-		e := int(a.pointMap[p])
+		e := p
+		if a.pointMap != nil {
+			e = int(a.pointMap[p])
+		}
 		if e < 0 || e >= numEntries {
 			r.failf("point %d has no value", p)
 			return false
 		}
-		copy(a.out.Values[p*nc:(p+1)*nc], a.entryValues[e*nc:(e+1)*nc])
+		dst := out[p*nc : (p+1)*nc]
+		switch a.kind {
+		case decoderGeneric:
+			for c := range dst {
+				dst[c] = rawValue(a.raw[(e*nc+c)*size:], dt)
+			}
+		case decoderInteger:
+			for c := range dst {
+				dst[c] = intValue(a.portable[e*nc+c], dt)
+			}
+		case decoderQuantization:
+			for c := range dst {
+				dst[c] = float64(float32(float32(a.portable[e*nc+c])*delta) + a.minValues[c])
+			}
+		case decoderNormals:
+			v := oc.unitVector(a.portable[2*e], a.portable[2*e+1])
+			dst[0], dst[1], dst[2] = float64(v[0]), float64(v[1]), float64(v[2])
+		}
 	}
+	a.out.Values = out
 	return true
+}
+
+// intValue is an integer value stored in the attribute's data type, as the
+// reference's cast from its int32 portable form does.
+func intValue(v int32, dt DataType) float64 {
+	switch dt {
+	case Int8:
+		return float64(int8(v))
+	case Uint8, Bool:
+		return float64(uint8(v))
+	case Int16:
+		return float64(int16(v))
+	case Uint16:
+		return float64(uint16(v))
+	case Uint32:
+		return float64(uint32(v))
+	}
+	return float64(v)
 }

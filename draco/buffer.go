@@ -162,6 +162,22 @@ func (r *reader) startBits(sized bool) (*bitReader, uint64) {
 	return &bitReader{buf: r.buf[r.pos:]}, size
 }
 
+// sizedBits returns a bit reader over a run of bits that starts with its
+// byte length, and skips the run; nil if the stream is too short.
+func (r *reader) sizedBits(what string) *bitReader {
+	br, size := r.startBits(true)
+	if r.err != nil {
+		return nil
+	}
+	if size > uint64(r.remaining()) {
+		r.failf("%s of %d bytes, %d left", what, size, r.remaining())
+		return nil
+	}
+	br.buf = br.buf[:size]
+	r.pos += int(size)
+	return br
+}
+
 // endBits skips the whole bytes the bit reader consumed.
 func (r *reader) endBits(b *bitReader) {
 	if r.err != nil {

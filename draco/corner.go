@@ -65,6 +65,32 @@ func (t *cornerTable) rightCorner(c int32) int32 {
 }
 func (t *cornerTable) leftCorner(c int32) int32 { return t.opposite(prev(c)) }
 
+// around calls f on every corner around the vertex of corner start:
+// swinging left from start, then right from start if an open boundary stops
+// the swing. Each corner spends one step of budget; it fails when the
+// budget runs out (fans that never close, in a corrupt table).
+func (t *cornerTable) around(start int32, budget *int, f func(int32)) bool {
+	c, left := start, true
+	for c >= 0 {
+		if *budget--; *budget < 0 {
+			return false
+		}
+		f(c)
+		if left {
+			c = t.swingLeft(c)
+			if c < 0 {
+				c = t.swingRight(start)
+				left = false
+			} else if c == start {
+				c = -1
+			}
+		} else {
+			c = t.swingRight(c)
+		}
+	}
+	return true
+}
+
 func (t *cornerTable) onBoundary(v int32) bool {
 	return t.swingLeft(t.leftMost(v)) < 0
 }
@@ -82,11 +108,12 @@ func (t *cornerTable) addVertex() int32 {
 // attributeTable builds an attribute's connectivity from the base table and
 // the corners facing its seam edges: each run of corners around a base
 // vertex between two seams becomes one attribute vertex. It also returns
-// which base vertices touch a seam.
-func attributeTable(base *cornerTable, seamCorners []int32) (*cornerTable, []bool) {
+// which base vertices touch a seam. It fails (ok false) if the vertex fans
+// of the base table do not close, which only a corrupt stream causes.
+func attributeTable(base *cornerTable, seamCorners []int32) (t *cornerTable, vertOnSeam []bool, ok bool) {
 	n := len(base.c2v)
 	onSeam := make([]bool, n)
-	vertOnSeam := make([]bool, base.numVertices())
+	vertOnSeam = make([]bool, base.numVertices())
 	for _, c := range seamCorners {
 		onSeam[c] = true
 		vertOnSeam[base.vertex(next(c))] = true
@@ -97,7 +124,10 @@ func attributeTable(base *cornerTable, seamCorners []int32) (*cornerTable, []boo
 			vertOnSeam[base.vertex(prev(o))] = true
 		}
 	}
-	t := &cornerTable{c2v: make([]int32, n), opp: make([]int32, n)}
+	t = &cornerTable{c2v: make([]int32, n), opp: make([]int32, n)}
+	// Fans partition the corners: a valid table walks each corner a few
+	// times in all.
+	budget := 4*n + 64
 	for c := range t.c2v {
 		t.c2v[c] = -1
 		if onSeam[c] {
@@ -115,14 +145,20 @@ func attributeTable(base *cornerTable, seamCorners []int32) (*cornerTable, []boo
 		first := c
 		if vertOnSeam[v] {
 			// Walk left on the cut table to the corner on the first seam.
-			for a, steps := t.swingLeft(first), 0; a >= 0 && steps < n; a, steps = t.swingLeft(a), steps+1 {
+			for a := t.swingLeft(first); a >= 0; a = t.swingLeft(a) {
+				if budget--; budget < 0 {
+					return nil, nil, false
+				}
 				first = a
 			}
 		}
 		id := int32(len(t.left))
 		t.c2v[first] = id
 		t.left = append(t.left, first)
-		for a, steps := base.swingRight(first), 0; a >= 0 && a != first && steps < n; a, steps = base.swingRight(a), steps+1 {
+		for a := base.swingRight(first); a >= 0 && a != first; a = base.swingRight(a) {
+			if budget--; budget < 0 {
+				return nil, nil, false
+			}
 			if onSeam[next(a)] {
 				id = int32(len(t.left))
 				t.left = append(t.left, a)
@@ -130,5 +166,5 @@ func attributeTable(base *cornerTable, seamCorners []int32) (*cornerTable, []boo
 			t.c2v[a] = id
 		}
 	}
-	return t, vertOnSeam
+	return t, vertOnSeam, true
 }

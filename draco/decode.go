@@ -111,6 +111,8 @@ type decoder struct {
 	eb         *edgebreaker // nil for sequential connectivity
 	attrs      []*attribute // in the order the stream declares them
 	decs       []*attrDecoder
+	components int // declared by all attributes, per point
+	orders     map[orderKey]order
 	lutScratch []uint32
 }
 

@@ -310,3 +310,31 @@ func TestNotDraco(t *testing.T) {
 		}
 	}
 }
+
+// A stream with file and attribute metadata (skipped) still decodes: the
+// quad (0,0,0) (1,0,0) (0,1,0) (1,1,0), two triangles, unquantized.
+func TestMetadataIsSkipped(t *testing.T) {
+	m := decodeFile(t, "quad_metadata.drc")
+	pos := m.Attribute(0)
+	if m.NumPoints != 4 || len(m.Faces) != 2 || pos == nil {
+		t.Fatalf("got %d points, %d faces, positions %v", m.NumPoints, len(m.Faces), pos)
+	}
+	seen := map[[3]float64]bool{}
+	for p := 0; p < 4; p++ {
+		seen[[3]float64(pos.Values[3*p:3*p+3])] = true
+	}
+	for _, want := range [][3]float64{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}} {
+		if !seen[want] {
+			t.Errorf("corner %v missing from %v", want, pos.Values)
+		}
+	}
+	used := map[uint32]bool{}
+	for _, f := range m.Faces {
+		for _, p := range f {
+			used[p] = true
+		}
+	}
+	if len(used) != 4 {
+		t.Errorf("faces %v do not use all four points", m.Faces)
+	}
+}

@@ -15,9 +15,9 @@
 // What is decoded:
 //   - header and metadata (metadata is skipped);
 //   - sequential connectivity, with entropy-coded or raw indices;
-//   - edgebreaker connectivity with the standard and valence traversal
-//     coders, topology split events, start faces, attribute seams and the
-//     resulting per-corner attribute connectivity;
+//   - edgebreaker connectivity with the standard, valence and (deprecated)
+//     predictive traversal coders, topology split events, start faces,
+//     attribute seams and the resulting per-corner attribute connectivity;
 //   - the entropy coders: rANS bits, rANS symbols (tagged and raw schemes)
 //     and raw bit runs;
 //   - attribute decoders: raw values, integers, quantized floats and
@@ -28,9 +28,8 @@
 //     geometric normals, with the wrap and (canonicalized) normal octahedron
 //     transforms.
 //
-// Point clouds, the deprecated predictive edgebreaker coder and the
-// deprecated (non-portable) texture coordinate predictor are refused with
-// an error.
+// Point clouds and the deprecated (non-portable) texture coordinate
+// predictor are refused with an error.
 //
 // Hostile input is expected: every count a stream declares is checked
 // against the bytes left and against Limits before anything is allocated,

@@ -48,7 +48,9 @@ type edgebreaker struct {
 	maxVerts int
 
 	// traversal symbol sources
-	valence     bool
+	kind        uint8 // traversalStandard, traversalPredictive or traversalValence
+	predicted   int32 // predictive coding: the symbol predicted next, or -1
+	predictDec  bitDecoder
 	symbolBits  *bitReader
 	startFaces  bitDecoder
 	startBits   *bitReader // start faces before bitstream 2.2
@@ -65,18 +67,11 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	if r.err != nil {
 		return
 	}
-	eb := &edgebreaker{context: -1}
-	switch kind {
-	case traversalStandard:
-	case traversalValence:
-		eb.valence = true
-	case traversalPredictive:
-		r.failf("predictive edgebreaker traversal (deprecated) is not supported")
-		return
-	default:
+	if kind > traversalValence {
 		r.failf("unknown edgebreaker traversal %d", kind)
 		return
 	}
+	eb := &edgebreaker{kind: kind, context: -1, predicted: -1}
 	if d.version < 0x0202 {
 		r.uvar32() // number of new vertices, unused
 	}
@@ -173,7 +168,11 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	}
 	for i := range eb.attrData {
 		a := &eb.attrData[i]
-		a.table, a.vertOnSeam = attributeTable(ct, a.seams)
+		var ok bool
+		if a.table, a.vertOnSeam, ok = attributeTable(ct, a.seams); !ok {
+			r.failf("vertex fans of the decoded connectivity do not close")
+			return
+		}
 	}
 	eb.posEnc.init(ct.numVertices())
 	for i := range eb.attrData {
@@ -245,31 +244,15 @@ func decodeSplitEvents(r *reader, numFaces int) []splitEvent {
 // startTraversal reads the traversal symbols (or, for valence coding, the
 // per-context symbol arrays), the start-face bits and the seam bit decoders.
 func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) bool {
-	if !eb.valence || d.version < 0x0202 {
-		br, size := r.startBits(true)
-		if r.err != nil {
+	if eb.kind != traversalValence || d.version < 0x0202 {
+		if eb.symbolBits = r.sizedBits("traversal"); eb.symbolBits == nil {
 			return false
 		}
-		if size > uint64(r.remaining()) {
-			r.failf("traversal of %d bytes, %d left", size, r.remaining())
-			return false
-		}
-		br.buf = br.buf[:size]
-		eb.symbolBits = br
-		r.pos += int(size)
 	}
 	if d.version < 0x0202 {
-		br, size := r.startBits(true)
-		if r.err != nil {
+		if eb.startBits = r.sizedBits("start faces"); eb.startBits == nil {
 			return false
 		}
-		if size > uint64(r.remaining()) {
-			r.failf("start faces of %d bytes, %d left", size, r.remaining())
-			return false
-		}
-		br.buf = br.buf[:size]
-		eb.startBits = br
-		r.pos += int(size)
 	} else if !eb.startFaces.start(r) {
 		return false
 	}
@@ -279,8 +262,20 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 			return false
 		}
 	}
-	if !eb.valence {
+	switch eb.kind {
+	case traversalStandard:
 		return true
+	case traversalPredictive:
+		splits := int32(r.u32())
+		if r.err != nil {
+			return false
+		}
+		if splits < 0 || int(splits) >= eb.maxVerts {
+			r.failf("%d split symbols for %d vertices", splits, eb.maxVerts)
+			return false
+		}
+		eb.valences = make([]int32, eb.maxVerts)
+		return eb.predictDec.start(r)
 	}
 	if d.version < 0x0202 {
 		splits := r.uvar32()
@@ -325,7 +320,16 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 
 // nextSymbol returns the next topology symbol, or 0xff when none is left.
 func (eb *edgebreaker) nextSymbol(r *reader) uint32 {
-	if eb.valence {
+	if eb.kind == traversalPredictive {
+		// A bit confirms the predicted symbol; else it is coded in full.
+		if eb.predicted >= 0 && eb.predictDec.bit() {
+			eb.lastSymbol = uint32(eb.predicted)
+		} else {
+			eb.lastSymbol = eb.bitSymbol()
+		}
+		return eb.lastSymbol
+	}
+	if eb.kind == traversalValence {
 		if eb.context >= 0 {
 			eb.ctxCounters[eb.context]--
 			k := eb.ctxCounters[eb.context]
@@ -356,9 +360,9 @@ func (eb *edgebreaker) bitSymbol() uint32 {
 }
 
 // activeCorner updates vertex valences after a symbol and picks the context
-// of the next one (valence coding only).
+// (valence coding) or the prediction (predictive coding) of the next one.
 func (eb *edgebreaker) activeCorner(c int32) {
-	if !eb.valence {
+	if eb.kind == traversalStandard {
 		return
 	}
 	ct := eb.ct
@@ -379,6 +383,16 @@ func (eb *edgebreaker) activeCorner(c int32) {
 		eb.valences[v] += 2
 		eb.valences[vn] += 2
 		eb.valences[vp] += 2
+	}
+	if eb.kind == traversalPredictive {
+		eb.predicted = -1
+		if eb.lastSymbol == symC || eb.lastSymbol == symR {
+			eb.predicted = symC
+			if eb.valences[vn] < 6 {
+				eb.predicted = symR
+			}
+		}
+		return
 	}
 	val := int(eb.valences[vn])
 	if val < minValence {
@@ -415,6 +429,9 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 	var invalidVerts []int32
 	removeInvalid := len(eb.attrData) == 0
 	numFaces := 0
+	// Merging vertices walks their fans; in valid streams these walks add
+	// up to a few times the corners, far below this bound.
+	mergeBudget := 64*int(numCorners) + 1<<16
 	for id := 0; id < numSymbols; id++ {
 		face := int32(numFaces)
 		numFaces++
@@ -497,13 +514,13 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 				r.failf("symbol %d (S) joins an unset vertex", id)
 				return 0
 			}
-			if eb.valence {
+			if eb.valences != nil {
 				eb.valences[vp] += eb.valences[vn]
 			}
 			ct.left[vp] = ct.left[vn]
-			for steps := int32(0); cn >= 0; steps++ {
-				if steps > numCorners {
-					r.failf("symbol %d (S): vertex fan does not end", id)
+			for cn >= 0 {
+				if mergeBudget--; mergeBudget < 0 {
+					r.failf("symbol %d (S): vertex fans do not close", id)
 					return 0
 				}
 				ct.c2v[cn] = vp
@@ -590,6 +607,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		return 0
 	}
 	numVerts := ct.numVertices()
+	budget := 2*int(numCorners) + 64
 	for _, inv := range invalidVerts {
 		src := int32(numVerts - 1)
 		for src >= 0 && ct.left[src] < 0 {
@@ -599,7 +617,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		if src < inv {
 			continue
 		}
-		if !eb.forCornersOf(src, func(c int32) { ct.c2v[c] = inv }) {
+		if !ct.around(ct.leftMost(src), &budget, func(c int32) { ct.c2v[c] = inv }) {
 			r.failf("vertex %d: corner fan does not end", src)
 			return 0
 		}
@@ -610,34 +628,6 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 		numVerts--
 	}
 	return numVerts
-}
-
-// forCornersOf calls f on every corner around vertex v: swinging left from
-// its left-most corner, then right if an open boundary stops the swing.
-func (eb *edgebreaker) forCornersOf(v int32, f func(int32)) bool {
-	ct := eb.ct
-	start := ct.leftMost(v)
-	limit := len(ct.c2v)
-	c := start
-	left := true
-	for steps := 0; c >= 0; steps++ {
-		if steps > limit {
-			return false
-		}
-		f(c)
-		if left {
-			c = ct.swingLeft(c)
-			if c < 0 {
-				c = ct.swingRight(start)
-				left = false
-			} else if c == start {
-				c = -1
-			}
-		} else {
-			c = ct.swingRight(c)
-		}
-	}
-	return true
 }
 
 // decodeSeamsOnFace reads, for each edge of the face at corner c shared with
@@ -691,7 +681,8 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 	}
 	cornerToPoint := make([]uint32, len(ct.c2v))
 	numPoints := 0
-	limit := len(ct.c2v)
+	// Each fan is walked once per attribute and once more: linear in all.
+	budget := (len(eb.attrData)+2)*2*len(ct.c2v) + 64
 	for v := range ct.left {
 		c := ct.left[v]
 		if c < 0 {
@@ -701,12 +692,16 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 		if !eb.isHole[v] {
 			for i := range eb.attrData {
 				a := &eb.attrData[i]
-				if !a.vertOnSeam[ct.c2v[c]] {
+				if !a.vertOnSeam[v] {
 					continue
 				}
 				av := a.table.vertex(c)
 				found := false
-				for ac, steps := ct.swingRight(c), 0; ac >= 0 && ac != c && steps < limit; ac, steps = ct.swingRight(ac), steps+1 {
+				for ac := ct.swingRight(c); ac >= 0 && ac != c; ac = ct.swingRight(ac) {
+					if budget--; budget < 0 {
+						r.failf("vertex fans of the decoded connectivity do not close")
+						return
+					}
 					if a.table.vertex(ac) != av {
 						first, found = ac, true
 						break
@@ -720,9 +715,9 @@ func (eb *edgebreaker) assignPoints(d *decoder, r *reader, numVerts int) {
 		cornerToPoint[first] = uint32(numPoints)
 		numPoints++
 		pc := first
-		for c, steps := ct.swingRight(first), 0; c >= 0 && c != first; c, steps = ct.swingRight(c), steps+1 {
-			if steps > limit {
-				r.failf("vertex %d: corner fan does not end", v)
+		for c := ct.swingRight(first); c >= 0 && c != first; c = ct.swingRight(c) {
+			if budget--; budget < 0 {
+				r.failf("vertex fans of the decoded connectivity do not close")
 				return
 			}
 			seam := false

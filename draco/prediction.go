@@ -7,9 +7,8 @@ package draco
 // before it.
 
 const (
+	// -1 (undefined) and 0 (difference) both mean difference coding.
 	predictionNone                = -2
-	predictionUndefined           = -1
-	predictionDifference          = 0
 	predictionParallelogram       = 1
 	predictionMultiParallelogram  = 2
 	predictionTexCoordsDeprecated = 3
@@ -51,6 +50,27 @@ func (p *deltaPredictor) compute(r *reader, data []int32, nc int, _ []int32) boo
 	return true
 }
 
+// fanBudget bounds the corner steps of walking the fan of every value's
+// vertex: the fans of distinct vertices are disjoint, so a valid table needs
+// about twice its corners.
+func fanBudget(t *cornerTable, entries int) int {
+	return 4*len(t.c2v) + 4*entries + 64
+}
+
+// startMesh checks that the scheme's values fit the data and decodes the
+// first value, predicted as zero; it returns the corner of each value.
+func startMesh(r *reader, tr transform, md meshData, data []int32, nc int) ([]int32, bool) {
+	d2c := md.enc.dataToCorner
+	if len(d2c)*nc > len(data) {
+		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+		return nil, false
+	}
+	if len(d2c) > 0 {
+		tr.original(make([]int32, nc), data[:nc], data[:nc])
+	}
+	return d2c, true
+}
+
 // parallelogram computes the parallelogram prediction for entry p across
 // the edge facing corner c, if all three vertices are already decoded.
 func parallelogram(md meshData, p int, c int32, data []int32, nc int, out []int32) bool {
@@ -85,15 +105,11 @@ func (p *parallelogramPredictor) positive() bool            { return p.tr.positi
 func (p *parallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
 
 func (p *parallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	pred := make([]int32, nc)
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
 	}
-	if len(d2c) > 0 {
-		p.tr.original(pred, data[:nc], data[:nc])
-	}
+	pred := make([]int32, nc)
 	for i := 1; i < len(d2c); i++ {
 		dst := data[i*nc : (i+1)*nc]
 		if parallelogram(p.md, i, d2c[i], data, nc, pred) {
@@ -114,24 +130,24 @@ func (p *multiParallelogramPredictor) positive() bool            { return p.tr.p
 func (p *multiParallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
 
 func (p *multiParallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	pred := make([]int32, nc)
-	one := make([]int32, nc)
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
 	}
-	if len(d2c) > 0 {
-		p.tr.original(pred, data[:nc], data[:nc])
-	}
-	limit := len(p.md.t.c2v)
+	pred := make([]int32, nc)
+	one := make([]int32, nc)
+	budget := fanBudget(p.md.t, len(d2c))
 	for i := 1; i < len(d2c); i++ {
 		start := d2c[i]
 		for k := range pred {
 			pred[k] = 0
 		}
 		n := int32(0)
-		for c, steps := start, 0; c >= 0 && steps <= limit; steps++ {
+		for c := start; c >= 0; {
+			if budget--; budget < 0 {
+				r.failf("multi-parallelogram prediction: vertex fans do not close")
+				return false
+			}
 			if parallelogram(p.md, i, c, data, nc, one) {
 				for k := range pred {
 					pred[k] = int32(uint32(pred[k]) + uint32(one[k]))
@@ -202,21 +218,22 @@ func (p *constrainedMultiPredictor) compute(r *reader, data []int32, nc int, _ [
 	}
 	multi := make([]int32, nc)
 	var pos [maxParallelograms]int
-	d2c := p.md.enc.dataToCorner
-	if len(d2c)*nc > len(data) {
-		r.failf("prediction covers %d values, %d decoded", len(d2c)*nc, len(data))
+	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
+	if !ok {
 		return false
 	}
-	if len(d2c) > 0 {
-		p.tr.original(preds[0], data[:nc], data[:nc])
-	}
 	t := p.md.t
+	budget := fanBudget(t, len(d2c))
 	for i := 1; i < len(d2c); i++ {
 		start := d2c[i]
 		c := start
 		n := 0
 		firstPass := true
-		for steps := 0; c >= 0 && steps <= len(t.c2v); steps++ {
+		for c >= 0 {
+			if budget--; budget < 0 {
+				r.failf("constrained multi-parallelogram prediction: vertex fans do not close")
+				return false
+			}
 			if parallelogram(p.md, i, c, data, nc, preds[n]) {
 				n++
 				if n == maxParallelograms {
@@ -442,10 +459,13 @@ func intSqrt(n uint64) uint64 {
 // geometricNormalPredictor predicts a normal from the area-weighted normals
 // of the faces around its vertex, with a flip bit per value.
 type geometricNormalPredictor struct {
-	tr    *octTransform
-	md    meshData
-	pos   positions
-	flips bitDecoder
+	// oneTriangle (a mode of streams before 2.2) weighs only the value's
+	// own triangle, once per face around the vertex.
+	oneTriangle bool
+	tr          *octTransform
+	md          meshData
+	pos         positions
+	flips       bitDecoder
 }
 
 func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
@@ -455,10 +475,12 @@ func (p *geometricNormalPredictor) decodeData(r *reader) bool {
 		return false
 	}
 	if r.version < 0x0202 {
-		if mode := r.u8(); r.err == nil && mode > 1 {
+		mode := r.u8()
+		if r.err == nil && mode > 1 {
 			r.failf("unknown normal prediction mode %d", mode)
 			return false
 		}
+		p.oneTriangle = mode == 0
 	}
 	return p.flips.start(r)
 }
@@ -486,7 +508,7 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		return false
 	}
 	t := p.md.t
-	limit := len(t.c2v)
+	budget := fanBudget(t, len(d2c))
 	oc := &p.tr.octahedron
 	var pred [2]int32
 	for i, c := range d2c {
@@ -495,36 +517,35 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 			r.failf("geometric normal prediction: corner without a position")
 			return false
 		}
+		// Sum the (area-weighted) normals of the faces around the vertex.
 		var sx, sy, sz int64
-		// Walk the corners around the vertex: left first, then right from
-		// the start if a boundary stops the walk.
-		k, left := c, true
-		for steps := 0; k >= 0 && steps <= limit; steps++ {
+		missing := false
+		if !t.around(c, &budget, func(k int32) {
+			if p.oneTriangle {
+				k = c
+			}
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
-			if !ok1 || !ok2 {
-				r.failf("geometric normal prediction: corner without a position")
-				return false
-			}
+			missing = missing || !ok1 || !ok2
 			ax, ay, az := nx-cx, ny-cy, nz-cz
 			bx, by, bz := px-cx, py-cy, pz-cz
 			sx += ay*bz - az*by
 			sy += az*bx - ax*bz
 			sz += ax*by - ay*bx
-			if left {
-				k = t.swingLeft(k)
-				if k < 0 {
-					k = t.swingRight(c)
-					left = false
-				} else if k == c {
-					k = -1
-				}
-			} else {
-				k = t.swingRight(k)
-			}
+		}) {
+			r.failf("geometric normal prediction: vertex fans do not close")
+			return false
+		}
+		if missing {
+			r.failf("geometric normal prediction: corner without a position")
+			return false
 		}
 		const upper = 1 << 29
-		if s := absI64(sx) + absI64(sy) + absI64(sz); s > upper {
+		s := absI64(sx) + absI64(sy) + absI64(sz)
+		if p.oneTriangle {
+			s = int64(int32(s)) // the reference keeps this sum in 32 bits
+		}
+		if s > upper {
 			q := s / upper
 			sx, sy, sz = sx/q, sy/q, sz/q
 		}

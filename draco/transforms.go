@@ -8,8 +8,8 @@ import "math"
 // coordinates for normals.
 
 const (
+	// 0 (delta) is a valid id that no decoder supports: no prediction.
 	transformNone                    = -1
-	transformDelta                   = 0
 	transformWrap                    = 1
 	transformNormalOctahedron        = 2
 	transformNormalOctahedronCanonic = 3

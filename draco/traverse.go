@@ -39,11 +39,15 @@ type traversal struct {
 	best    int
 }
 
-func (tr *traversal) visitVertex(v, c int32) {
+func (tr *traversal) visitVertex(v, c int32) bool {
+	if int(v) >= len(tr.enc.vertexToData) {
+		return false
+	}
 	tr.vertVisited[v] = true
 	tr.points = append(tr.points, int32(tr.faces[c/3][c%3]))
 	tr.enc.dataToCorner = append(tr.enc.dataToCorner, c)
 	tr.enc.vertexToData[v] = int32(len(tr.enc.dataToCorner) - 1)
+	return true
 }
 
 func (tr *traversal) faceDone(c int32) bool {
@@ -83,11 +87,11 @@ func (tr *traversal) startFace(c int32) bool {
 	if nv < 0 || pv < 0 {
 		return false
 	}
-	if !tr.vertVisited[nv] {
-		tr.visitVertex(nv, next(c))
+	if !tr.vertVisited[nv] && !tr.visitVertex(nv, next(c)) {
+		return false
 	}
-	if !tr.vertVisited[pv] {
-		tr.visitVertex(pv, prev(c))
+	if !tr.vertVisited[pv] && !tr.visitVertex(pv, prev(c)) {
+		return false
 	}
 	return true
 }
@@ -116,7 +120,9 @@ func (tr *traversal) depthFirst(c int32) bool {
 			}
 			if !tr.vertVisited[v] {
 				boundary := t.onBoundary(v)
-				tr.visitVertex(v, c)
+				if !tr.visitVertex(v, c) {
+					return false
+				}
 				if !boundary {
 					c = t.rightCorner(c)
 					if c < 0 {
@@ -160,8 +166,8 @@ func (tr *traversal) predictionDegree(c int32) bool {
 	}
 	if tip := t.vertex(c); tip < 0 {
 		return false
-	} else if !tr.vertVisited[tip] {
-		tr.visitVertex(tip, c)
+	} else if !tr.vertVisited[tip] && !tr.visitVertex(tip, c) {
+		return false
 	}
 	for {
 		c = tr.popCorner()
@@ -177,8 +183,8 @@ func (tr *traversal) predictionDegree(c int32) bool {
 			if v < 0 {
 				return false
 			}
-			if !tr.vertVisited[v] {
-				tr.visitVertex(v, c)
+			if !tr.vertVisited[v] && !tr.visitVertex(v, c) {
+				return false
 			}
 			right, left := t.rightCorner(c), t.leftCorner(c)
 			rightDone, leftDone := tr.faceDone(right), tr.faceDone(left)
