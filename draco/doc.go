@@ -3,10 +3,12 @@
 // faces and per-point attributes out. It imports no glTF.
 //
 // The decoder follows the Draco bitstream specification
-// (https://google.github.io/draco/spec/) for bitstream versions 2.0 to 2.2,
-// and reproduces what Google's reference decoder (Draco 1.5, as shipped in
-// the npm package draco3dgltf) returns for the same bytes: the same point
-// order, the same face order and bit-identical float32 attribute values.
+// (https://google.github.io/draco/spec/) for bitstream version 2.2 (the
+// version KHR_draco_mesh_compression names, and the only one the reference
+// decoder of glTF pipelines reads) and reproduces what Google's reference
+// decoder (Draco 1.5, as shipped in the npm package draco3dgltf) returns for
+// the same bytes: the same point order, the same face order and
+// bit-identical float32 attribute values.
 // Where the specification leaves an order of operations open, the
 // reference decoder's behaviour decides (float32 arithmetic step by step in
 // dequantization and octahedral normal decoding, integer division rounding

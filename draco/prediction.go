@@ -181,12 +181,6 @@ type constrainedMultiPredictor struct {
 func (p *constrainedMultiPredictor) positive() bool { return p.tr.positive() }
 
 func (p *constrainedMultiPredictor) decodeData(r *reader) bool {
-	if r.version < 0x0202 {
-		if mode := r.u8(); r.err == nil && mode != 0 {
-			r.failf("unknown constrained multi-parallelogram mode %d", mode)
-			return false
-		}
-	}
 	for i := range p.creases {
 		n := r.uvar32()
 		if r.err != nil {
@@ -459,13 +453,10 @@ func intSqrt(n uint64) uint64 {
 // geometricNormalPredictor predicts a normal from the area-weighted normals
 // of the faces around its vertex, with a flip bit per value.
 type geometricNormalPredictor struct {
-	// oneTriangle (a mode of streams before 2.2) weighs only the value's
-	// own triangle, once per face around the vertex.
-	oneTriangle bool
-	tr          *octTransform
-	md          meshData
-	pos         positions
-	flips       bitDecoder
+	tr    *octTransform
+	md    meshData
+	pos   positions
+	flips bitDecoder
 }
 
 func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
@@ -473,14 +464,6 @@ func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
 func (p *geometricNormalPredictor) decodeData(r *reader) bool {
 	if !p.tr.decodeData(r) {
 		return false
-	}
-	if r.version < 0x0202 {
-		mode := r.u8()
-		if r.err == nil && mode > 1 {
-			r.failf("unknown normal prediction mode %d", mode)
-			return false
-		}
-		p.oneTriangle = mode == 0
 	}
 	return p.flips.start(r)
 }
@@ -521,9 +504,6 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		var sx, sy, sz int64
 		missing := false
 		if !t.around(c, &budget, func(k int32) {
-			if p.oneTriangle {
-				k = c
-			}
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
 			missing = missing || !ok1 || !ok2
@@ -541,11 +521,7 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 			return false
 		}
 		const upper = 1 << 29
-		s := absI64(sx) + absI64(sy) + absI64(sz)
-		if p.oneTriangle {
-			s = int64(int32(s)) // the reference keeps this sum in 32 bits
-		}
-		if s > upper {
+		if s := absI64(sx) + absI64(sy) + absI64(sz); s > upper {
 			q := s / upper
 			sx, sy, sz = sx/q, sy/q, sz/q
 		}
