@@ -17,21 +17,24 @@
 // What is decoded:
 //   - header and metadata (metadata is skipped);
 //   - sequential connectivity, with entropy-coded or raw indices;
-//   - edgebreaker connectivity with the standard, valence and (deprecated)
-//     predictive traversal coders, topology split events, start faces,
-//     attribute seams and the resulting per-corner attribute connectivity;
+//   - edgebreaker connectivity with the standard and valence traversal
+//     coders, topology split events, start faces, attribute seams and the
+//     resulting per-corner attribute connectivity;
 //   - the entropy coders: rANS bits, rANS symbols (tagged and raw schemes)
 //     and raw bit runs;
 //   - attribute decoders: raw values, integers, quantized floats and
 //     octahedral normals, in depth-first or prediction-degree traversal
 //     order;
-//   - prediction schemes: difference, parallelogram, multi-parallelogram,
-//     constrained multi-parallelogram, portable texture coordinates and
-//     geometric normals, with the wrap and (canonicalized) normal octahedron
+//   - prediction schemes: difference, parallelogram, constrained
+//     multi-parallelogram, portable texture coordinates and geometric
+//     normals, with the wrap and (canonicalized) normal octahedron
 //     transforms.
 //
-// Point clouds and the deprecated (non-portable) texture coordinate
-// predictor are refused with an error.
+// The reference decoder of glTF pipelines is built without Draco's
+// backwards compatibility, and so is this one: it refuses point clouds,
+// bitstreams before 2.2 and the predictive edgebreaker coder, and decodes
+// values of the multi-parallelogram and deprecated tex-coords schemes as
+// differences, as the reference does.
 //
 // Hostile input is expected: every count a stream declares is checked
 // against the bytes left and against Limits before anything is allocated,

@@ -48,9 +48,7 @@ type edgebreaker struct {
 	maxVerts int
 
 	// traversal symbol sources
-	kind        uint8 // traversalStandard, traversalPredictive or traversalValence
-	predicted   int32 // predictive coding: the symbol predicted next, or -1
-	predictDec  bitDecoder
+	kind        uint8 // traversalStandard or traversalValence
 	symbolBits  *bitReader
 	startFaces  bitDecoder
 	seamDec     []bitDecoder
@@ -66,11 +64,17 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	if r.err != nil {
 		return
 	}
-	if kind > traversalValence {
+	switch kind {
+	case traversalStandard, traversalValence:
+	case traversalPredictive:
+		// As in the reference decoder of glTF pipelines, which dropped it.
+		r.failf("the deprecated predictive edgebreaker traversal is not supported")
+		return
+	default:
 		r.failf("unknown edgebreaker traversal %d", kind)
 		return
 	}
-	eb := &edgebreaker{kind: kind, context: -1, predicted: -1}
+	eb := &edgebreaker{kind: kind, context: -1}
 	numEncodedVerts := r.uvar32()
 	numFaces := r.uvar32()
 	numAttrData := int(r.u8())
@@ -211,20 +215,8 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 			return false
 		}
 	}
-	switch eb.kind {
-	case traversalStandard:
+	if eb.kind == traversalStandard {
 		return true
-	case traversalPredictive:
-		splits := int32(r.u32())
-		if r.err != nil {
-			return false
-		}
-		if splits < 0 || int(splits) >= eb.maxVerts {
-			r.failf("%d split symbols for %d vertices", splits, eb.maxVerts)
-			return false
-		}
-		eb.valences = make([]int32, eb.maxVerts)
-		return eb.predictDec.start(r)
 	}
 	eb.valences = make([]int32, eb.maxVerts)
 	n := maxValence - minValence + 1
@@ -254,15 +246,6 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 
 // nextSymbol returns the next topology symbol, or 0xff when none is left.
 func (eb *edgebreaker) nextSymbol(r *reader) uint32 {
-	if eb.kind == traversalPredictive {
-		// A bit confirms the predicted symbol; else it is coded in full.
-		if eb.predicted >= 0 && eb.predictDec.bit() {
-			eb.lastSymbol = uint32(eb.predicted)
-		} else {
-			eb.lastSymbol = eb.bitSymbol()
-		}
-		return eb.lastSymbol
-	}
 	if eb.kind == traversalValence {
 		if eb.context >= 0 {
 			eb.ctxCounters[eb.context]--
@@ -292,7 +275,7 @@ func (eb *edgebreaker) bitSymbol() uint32 {
 }
 
 // activeCorner updates vertex valences after a symbol and picks the context
-// (valence coding) or the prediction (predictive coding) of the next one.
+// of the next one (valence coding only).
 func (eb *edgebreaker) activeCorner(c int32) {
 	if eb.kind == traversalStandard {
 		return
@@ -315,16 +298,6 @@ func (eb *edgebreaker) activeCorner(c int32) {
 		eb.valences[v] += 2
 		eb.valences[vn] += 2
 		eb.valences[vp] += 2
-	}
-	if eb.kind == traversalPredictive {
-		eb.predicted = -1
-		if eb.lastSymbol == symC || eb.lastSymbol == symR {
-			eb.predicted = symC
-			if eb.valences[vn] < 6 {
-				eb.predicted = symR
-			}
-		}
-		return
 	}
 	val := int(eb.valences[vn])
 	if val < minValence {

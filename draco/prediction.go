@@ -7,15 +7,14 @@ package draco
 // before it.
 
 const (
-	// -1 (undefined) and 0 (difference) both mean difference coding.
-	predictionNone                = -2
-	predictionParallelogram       = 1
-	predictionMultiParallelogram  = 2
-	predictionTexCoordsDeprecated = 3
-	predictionConstrainedMulti    = 4
-	predictionTexCoordsPortable   = 5
-	predictionGeometricNormal     = 6
-	numPredictionMethods          = 7
+	// -1 (undefined), 0 (difference), 2 (multi-parallelogram) and 3
+	// (deprecated tex coords) all mean difference coding here.
+	predictionNone              = -2
+	predictionParallelogram     = 1
+	predictionConstrainedMulti  = 4
+	predictionTexCoordsPortable = 5
+	predictionGeometricNormal   = 6
+	numPredictionMethods        = 7
 
 	maxParallelograms = 4
 )
@@ -117,57 +116,6 @@ func (p *parallelogramPredictor) compute(r *reader, data []int32, nc int, _ []in
 		} else {
 			p.tr.original(data[(i-1)*nc:i*nc], dst, dst)
 		}
-	}
-	return true
-}
-
-type multiParallelogramPredictor struct {
-	tr transform
-	md meshData
-}
-
-func (p *multiParallelogramPredictor) positive() bool            { return p.tr.positive() }
-func (p *multiParallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
-
-func (p *multiParallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
-	if !ok {
-		return false
-	}
-	pred := make([]int32, nc)
-	one := make([]int32, nc)
-	budget := fanBudget(p.md.t, len(d2c))
-	for i := 1; i < len(d2c); i++ {
-		start := d2c[i]
-		for k := range pred {
-			pred[k] = 0
-		}
-		n := int32(0)
-		for c := start; c >= 0; {
-			if budget--; budget < 0 {
-				r.failf("multi-parallelogram prediction: vertex fans do not close")
-				return false
-			}
-			if parallelogram(p.md, i, c, data, nc, one) {
-				for k := range pred {
-					pred[k] = int32(uint32(pred[k]) + uint32(one[k]))
-				}
-				n++
-			}
-			c = p.md.t.swingRight(c)
-			if c == start {
-				break
-			}
-		}
-		dst := data[i*nc : (i+1)*nc]
-		if n == 0 {
-			p.tr.original(data[(i-1)*nc:i*nc], dst, dst)
-			continue
-		}
-		for k := range pred {
-			pred[k] /= n
-		}
-		p.tr.original(pred, dst, dst)
 	}
 	return true
 }
