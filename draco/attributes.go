@@ -415,11 +415,12 @@ func (d *decoder) newPredictor(r *reader, a *attribute, method, tt int) (predict
 		}
 		return &geometricNormalPredictor{tr: oct, md: md, pos: pos}, true
 	}
+	// The multi-parallelogram (2) and deprecated tex-coords (3) schemes are
+	// not built into the reference decoder of glTF pipelines, whose factory
+	// then falls back to differences: so do we.
 	switch method {
 	case predictionParallelogram:
 		return &parallelogramPredictor{tr: tr, md: md}, true
-	case predictionMultiParallelogram:
-		return &multiParallelogramPredictor{tr: tr, md: md}, true
 	case predictionConstrainedMulti:
 		return &constrainedMultiPredictor{tr: tr, md: md}, true
 	case predictionTexCoordsPortable:
@@ -428,8 +429,10 @@ func (d *decoder) newPredictor(r *reader, a *attribute, method, tt int) (predict
 			return nil, false
 		}
 		return &texCoordsPredictor{tr: tr, md: md, pos: pos}, true
-	case predictionTexCoordsDeprecated:
-		r.failf("deprecated tex-coords prediction (bitstream before 2.2 encoders) is not supported")
+	case predictionGeometricNormal:
+		// The reference builds this scheme with a wrap transform too, and
+		// then fails to decode; refuse it up front.
+		r.failf("geometric normal prediction of a non-normal attribute")
 		return nil, false
 	}
 	return &deltaPredictor{tr: tr}, true

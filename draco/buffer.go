@@ -14,7 +14,6 @@ type reader struct {
 	pos     int
 	err     error
 	section string
-	version uint16 // major<<8 | minor, once the header is read
 }
 
 func (r *reader) failf(format string, a ...any) {
@@ -64,15 +63,6 @@ func (r *reader) u32() uint32 {
 	return v
 }
 
-func (r *reader) u64() uint64 {
-	if !r.need(8) {
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.buf[r.pos:])
-	r.pos += 8
-	return v
-}
-
 func (r *reader) f32() float32 { return math.Float32frombits(r.u32()) }
 
 // bytes returns the next n bytes (aliasing the stream) and skips them.
@@ -107,21 +97,11 @@ func (r *reader) varint(maxBytes int) uint64 {
 	}
 }
 
-// uvar32 reads a 32-bit count: a varint from bitstream 2.0 on, a fixed u32 before.
-func (r *reader) uvar32() uint32 {
-	if r.version < 0x0200 {
-		return r.u32()
-	}
-	return uint32(r.varint(5))
-}
+// uvar32 reads a 32-bit count, stored as a varint.
+func (r *reader) uvar32() uint32 { return uint32(r.varint(5)) }
 
-// uvar64 reads a 64-bit size: a varint from bitstream 2.0 on, a fixed u64 before.
-func (r *reader) uvar64() uint64 {
-	if r.version < 0x0200 {
-		return r.u64()
-	}
-	return r.varint(10)
-}
+// uvar64 reads a 64-bit size, stored as a varint.
+func (r *reader) uvar64() uint64 { return r.varint(10) }
 
 // bitReader reads raw bits, least significant first, from a byte run. Like
 // the reference decoder it yields zeros past the end of its bytes and does
@@ -145,16 +125,11 @@ func (b *bitReader) bits(n uint32) uint32 {
 }
 
 // startBits begins raw bit decoding at the reader's position. With sized, a
-// byte length precedes the bits (a u64 before bitstream 2.2, a varint after)
-// and is returned.
+// byte length (a varint) precedes the bits and is returned.
 func (r *reader) startBits(sized bool) (*bitReader, uint64) {
 	var size uint64
 	if sized {
-		if r.version < 0x0202 {
-			size = r.u64()
-		} else {
-			size = r.varint(10)
-		}
+		size = r.uvar64()
 	}
 	if r.err != nil {
 		return &bitReader{}, 0

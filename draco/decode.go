@@ -105,7 +105,6 @@ const (
 // decoder holds the state of one Decode call.
 type decoder struct {
 	lim        Limits
-	version    uint16
 	numPoints  int
 	faces      [][3]uint32
 	eb         *edgebreaker // nil for sequential connectivity
@@ -154,11 +153,11 @@ func (d *decoder) decode(r *reader) error {
 		}
 		return fmt.Errorf("header, byte 7: unknown encoder type %d", encoderType)
 	}
-	if major != 2 || minor > 2 {
-		return fmt.Errorf("header, byte 5: bitstream version %d.%d not supported (2.0 to 2.2 are)", major, minor)
+	if major != 2 || minor != 2 {
+		// The reference decoder of glTF pipelines (draco3dgltf 1.5) reads
+		// bitstream 2.2 only, the version KHR_draco_mesh_compression names.
+		return fmt.Errorf("header, byte 5: bitstream version %d.%d not supported, only 2.2", major, minor)
 	}
-	d.version = uint16(major)<<8 | uint16(minor)
-	r.version = d.version
 	if flags&metadataFlag != 0 {
 		r.section = "metadata"
 		skipGeometryMetadata(r)

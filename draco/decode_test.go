@@ -303,6 +303,21 @@ func TestCorruptedStreamsDoNotPanic(t *testing.T) {
 	}
 }
 
+// Bitstreams before 2.2 are refused, as the reference decoder refuses them.
+func TestOlderBitstreamsRefused(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "torus_sequential.drc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, minor := range []byte{0, 1, 3} {
+		old := append([]byte(nil), data...)
+		old[6] = minor
+		if _, err := Decode(old, Limits{}); err == nil || !strings.Contains(err.Error(), "version 2.") {
+			t.Errorf("bitstream 2.%d: err = %v, want a version error", minor, err)
+		}
+	}
+}
+
 func TestNotDraco(t *testing.T) {
 	for _, data := range [][]byte{nil, []byte("DRAC"), []byte("glTF\x02\x00\x00\x00"), []byte("DRACO\x02\x02\x00\x00\x00\x00")} {
 		if _, err := Decode(data, Limits{}); err == nil {

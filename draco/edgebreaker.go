@@ -48,12 +48,9 @@ type edgebreaker struct {
 	maxVerts int
 
 	// traversal symbol sources
-	kind        uint8 // traversalStandard, traversalPredictive or traversalValence
-	predicted   int32 // predictive coding: the symbol predicted next, or -1
-	predictDec  bitDecoder
+	kind        uint8 // traversalStandard or traversalValence
 	symbolBits  *bitReader
 	startFaces  bitDecoder
-	startBits   *bitReader // start faces before bitstream 2.2
 	seamDec     []bitDecoder
 	valences    []int32
 	lastSymbol  uint32
@@ -67,14 +64,17 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	if r.err != nil {
 		return
 	}
-	if kind > traversalValence {
+	switch kind {
+	case traversalStandard, traversalValence:
+	case traversalPredictive:
+		// As in the reference decoder of glTF pipelines, which dropped it.
+		r.failf("the deprecated predictive edgebreaker traversal is not supported")
+		return
+	default:
 		r.failf("unknown edgebreaker traversal %d", kind)
 		return
 	}
-	eb := &edgebreaker{kind: kind, context: -1, predicted: -1}
-	if d.version < 0x0202 {
-		r.uvar32() // number of new vertices, unused
-	}
+	eb := &edgebreaker{kind: kind, context: -1}
 	numEncodedVerts := r.uvar32()
 	numFaces := r.uvar32()
 	numAttrData := int(r.u8())
@@ -116,32 +116,10 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 		eb.attrData[i].connUsed = true
 	}
 
-	// Topology split (and, before 2.1, hole) events. Before 2.2 they follow
-	// the traversal, at an offset given here.
-	var splits []splitEvent
-	eventsLen := 0
-	if d.version < 0x0202 {
-		size := r.uvar32()
-		if r.err != nil {
-			return
-		}
-		if size == 0 || uint64(size) > uint64(r.remaining()) {
-			r.failf("connectivity size %d, %d bytes left", size, r.remaining())
-			return
-		}
-		er := &reader{buf: r.buf[r.pos+int(size):], section: "edgebreaker topology split events", version: r.version}
-		splits = decodeSplitEvents(er, nf)
-		if er.err != nil {
-			r.err = er.err
-			return
-		}
-		eventsLen = er.pos
-	} else {
-		r.section = "edgebreaker topology split events"
-		splits = decodeSplitEvents(r, nf)
-		if r.err != nil {
-			return
-		}
+	r.section = "edgebreaker topology split events"
+	splits := decodeSplitEvents(r, nf)
+	if r.err != nil {
+		return
 	}
 
 	r.section = "edgebreaker traversal"
@@ -153,17 +131,10 @@ func (d *decoder) decodeEdgebreaker(r *reader) {
 	if r.err != nil {
 		return
 	}
-	if d.version < 0x0202 {
-		if eventsLen > r.remaining() {
-			r.failf("topology split events run past the stream")
-			return
-		}
-		r.pos += eventsLen
-	}
 	r.section = "edgebreaker attribute seams"
 	if len(eb.attrData) > 0 {
 		for c := int32(0); c < int32(len(ct.c2v)); c += 3 {
-			eb.decodeSeamsOnFace(c, d.version < 0x0201)
+			eb.decodeSeamsOnFace(c)
 		}
 	}
 	for i := range eb.attrData {
@@ -220,23 +191,9 @@ func decodeSplitEvents(r *reader, numFaces int) []splitEvent {
 		}
 		br, _ := r.startBits(false)
 		for i := range splits {
-			if r.version < 0x0202 {
-				splits[i].edge = br.bits(2) & 1
-			} else {
-				splits[i].edge = br.bits(1)
-			}
+			splits[i].edge = br.bits(1)
 		}
 		r.endBits(br)
-	}
-	if r.version < 0x0201 {
-		holes := r.uvar32()
-		if uint64(holes) > uint64(r.remaining()) {
-			r.failf("%d hole events declared, %d bytes left", holes, r.remaining())
-			return nil
-		}
-		for i := uint32(0); i < holes && r.err == nil; i++ {
-			r.uvar32() // hole symbol id deltas; the decoder does not use them
-		}
 	}
 	return splits
 }
@@ -244,16 +201,12 @@ func decodeSplitEvents(r *reader, numFaces int) []splitEvent {
 // startTraversal reads the traversal symbols (or, for valence coding, the
 // per-context symbol arrays), the start-face bits and the seam bit decoders.
 func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) bool {
-	if eb.kind != traversalValence || d.version < 0x0202 {
+	if eb.kind != traversalValence {
 		if eb.symbolBits = r.sizedBits("traversal"); eb.symbolBits == nil {
 			return false
 		}
 	}
-	if d.version < 0x0202 {
-		if eb.startBits = r.sizedBits("start faces"); eb.startBits == nil {
-			return false
-		}
-	} else if !eb.startFaces.start(r) {
+	if !eb.startFaces.start(r) {
 		return false
 	}
 	eb.seamDec = make([]bitDecoder, len(eb.attrData))
@@ -262,35 +215,8 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 			return false
 		}
 	}
-	switch eb.kind {
-	case traversalStandard:
+	if eb.kind == traversalStandard {
 		return true
-	case traversalPredictive:
-		splits := int32(r.u32())
-		if r.err != nil {
-			return false
-		}
-		if splits < 0 || int(splits) >= eb.maxVerts {
-			r.failf("%d split symbols for %d vertices", splits, eb.maxVerts)
-			return false
-		}
-		eb.valences = make([]int32, eb.maxVerts)
-		return eb.predictDec.start(r)
-	}
-	if d.version < 0x0202 {
-		splits := r.uvar32()
-		mode := r.u8()
-		if r.err != nil {
-			return false
-		}
-		if int(splits) >= eb.maxVerts {
-			r.failf("%d split symbols for %d vertices", splits, eb.maxVerts)
-			return false
-		}
-		if mode != 0 {
-			r.failf("unknown valence coding mode %d", mode)
-			return false
-		}
 	}
 	eb.valences = make([]int32, eb.maxVerts)
 	n := maxValence - minValence + 1
@@ -320,15 +246,6 @@ func (eb *edgebreaker) startTraversal(d *decoder, r *reader, numSymbols int) boo
 
 // nextSymbol returns the next topology symbol, or 0xff when none is left.
 func (eb *edgebreaker) nextSymbol(r *reader) uint32 {
-	if eb.kind == traversalPredictive {
-		// A bit confirms the predicted symbol; else it is coded in full.
-		if eb.predicted >= 0 && eb.predictDec.bit() {
-			eb.lastSymbol = uint32(eb.predicted)
-		} else {
-			eb.lastSymbol = eb.bitSymbol()
-		}
-		return eb.lastSymbol
-	}
 	if eb.kind == traversalValence {
 		if eb.context >= 0 {
 			eb.ctxCounters[eb.context]--
@@ -341,10 +258,8 @@ func (eb *edgebreaker) nextSymbol(r *reader) uint32 {
 				return 0xff
 			}
 			eb.lastSymbol = valenceSymbols[id]
-		} else if r.version < 0x0202 {
-			eb.lastSymbol = eb.bitSymbol()
 		} else {
-			eb.lastSymbol = symE
+			eb.lastSymbol = symE // the first symbol
 		}
 		return eb.lastSymbol
 	}
@@ -360,7 +275,7 @@ func (eb *edgebreaker) bitSymbol() uint32 {
 }
 
 // activeCorner updates vertex valences after a symbol and picks the context
-// (valence coding) or the prediction (predictive coding) of the next one.
+// of the next one (valence coding only).
 func (eb *edgebreaker) activeCorner(c int32) {
 	if eb.kind == traversalStandard {
 		return
@@ -384,16 +299,6 @@ func (eb *edgebreaker) activeCorner(c int32) {
 		eb.valences[vn] += 2
 		eb.valences[vp] += 2
 	}
-	if eb.kind == traversalPredictive {
-		eb.predicted = -1
-		if eb.lastSymbol == symC || eb.lastSymbol == symR {
-			eb.predicted = symC
-			if eb.valences[vn] < 6 {
-				eb.predicted = symR
-			}
-		}
-		return
-	}
 	val := int(eb.valences[vn])
 	if val < minValence {
 		val = minValence
@@ -402,13 +307,6 @@ func (eb *edgebreaker) activeCorner(c int32) {
 		val = maxValence
 	}
 	eb.context = val - minValence
-}
-
-func (eb *edgebreaker) startFaceInterior() bool {
-	if eb.startBits != nil {
-		return eb.startBits.bits(1) != 0
-	}
-	return eb.startFaces.bit()
 }
 
 func (eb *edgebreaker) newVertex(r *reader) int32 {
@@ -578,7 +476,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !eb.startFaceInterior() {
+		if interior := eb.startFaces.bit(); !interior {
 			continue
 		}
 		if numFaces >= ct.numFaces() {
@@ -633,7 +531,7 @@ func (eb *edgebreaker) decodeSymbols(r *reader, numSymbols int, splits []splitEv
 // decodeSeamsOnFace reads, for each edge of the face at corner c shared with
 // a later face, one seam bit per attribute connectivity; open edges are
 // seams of every attribute.
-func (eb *edgebreaker) decodeSeamsOnFace(c int32, legacy bool) {
+func (eb *edgebreaker) decodeSeamsOnFace(c int32) {
 	ct := eb.ct
 	for _, k := range [3]int32{c, next(c), prev(c)} {
 		o := ct.opp[k]
@@ -643,7 +541,7 @@ func (eb *edgebreaker) decodeSeamsOnFace(c int32, legacy bool) {
 			}
 			continue
 		}
-		if !legacy && o/3 < c/3 {
+		if o/3 < c/3 {
 			continue
 		}
 		for i := range eb.attrData {

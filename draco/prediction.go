@@ -7,15 +7,14 @@ package draco
 // before it.
 
 const (
-	// -1 (undefined) and 0 (difference) both mean difference coding.
-	predictionNone                = -2
-	predictionParallelogram       = 1
-	predictionMultiParallelogram  = 2
-	predictionTexCoordsDeprecated = 3
-	predictionConstrainedMulti    = 4
-	predictionTexCoordsPortable   = 5
-	predictionGeometricNormal     = 6
-	numPredictionMethods          = 7
+	// -1 (undefined), 0 (difference), 2 (multi-parallelogram) and 3
+	// (deprecated tex coords) all mean difference coding here.
+	predictionNone              = -2
+	predictionParallelogram     = 1
+	predictionConstrainedMulti  = 4
+	predictionTexCoordsPortable = 5
+	predictionGeometricNormal   = 6
+	numPredictionMethods        = 7
 
 	maxParallelograms = 4
 )
@@ -121,57 +120,6 @@ func (p *parallelogramPredictor) compute(r *reader, data []int32, nc int, _ []in
 	return true
 }
 
-type multiParallelogramPredictor struct {
-	tr transform
-	md meshData
-}
-
-func (p *multiParallelogramPredictor) positive() bool            { return p.tr.positive() }
-func (p *multiParallelogramPredictor) decodeData(r *reader) bool { return p.tr.decodeData(r) }
-
-func (p *multiParallelogramPredictor) compute(r *reader, data []int32, nc int, _ []int32) bool {
-	d2c, ok := startMesh(r, p.tr, p.md, data, nc)
-	if !ok {
-		return false
-	}
-	pred := make([]int32, nc)
-	one := make([]int32, nc)
-	budget := fanBudget(p.md.t, len(d2c))
-	for i := 1; i < len(d2c); i++ {
-		start := d2c[i]
-		for k := range pred {
-			pred[k] = 0
-		}
-		n := int32(0)
-		for c := start; c >= 0; {
-			if budget--; budget < 0 {
-				r.failf("multi-parallelogram prediction: vertex fans do not close")
-				return false
-			}
-			if parallelogram(p.md, i, c, data, nc, one) {
-				for k := range pred {
-					pred[k] = int32(uint32(pred[k]) + uint32(one[k]))
-				}
-				n++
-			}
-			c = p.md.t.swingRight(c)
-			if c == start {
-				break
-			}
-		}
-		dst := data[i*nc : (i+1)*nc]
-		if n == 0 {
-			p.tr.original(data[(i-1)*nc:i*nc], dst, dst)
-			continue
-		}
-		for k := range pred {
-			pred[k] /= n
-		}
-		p.tr.original(pred, dst, dst)
-	}
-	return true
-}
-
 type constrainedMultiPredictor struct {
 	tr      transform
 	md      meshData
@@ -181,12 +129,6 @@ type constrainedMultiPredictor struct {
 func (p *constrainedMultiPredictor) positive() bool { return p.tr.positive() }
 
 func (p *constrainedMultiPredictor) decodeData(r *reader) bool {
-	if r.version < 0x0202 {
-		if mode := r.u8(); r.err == nil && mode != 0 {
-			r.failf("unknown constrained multi-parallelogram mode %d", mode)
-			return false
-		}
-	}
 	for i := range p.creases {
 		n := r.uvar32()
 		if r.err != nil {
@@ -459,13 +401,10 @@ func intSqrt(n uint64) uint64 {
 // geometricNormalPredictor predicts a normal from the area-weighted normals
 // of the faces around its vertex, with a flip bit per value.
 type geometricNormalPredictor struct {
-	// oneTriangle (a mode of streams before 2.2) weighs only the value's
-	// own triangle, once per face around the vertex.
-	oneTriangle bool
-	tr          *octTransform
-	md          meshData
-	pos         positions
-	flips       bitDecoder
+	tr    *octTransform
+	md    meshData
+	pos   positions
+	flips bitDecoder
 }
 
 func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
@@ -473,14 +412,6 @@ func (p *geometricNormalPredictor) positive() bool { return p.tr.positive() }
 func (p *geometricNormalPredictor) decodeData(r *reader) bool {
 	if !p.tr.decodeData(r) {
 		return false
-	}
-	if r.version < 0x0202 {
-		mode := r.u8()
-		if r.err == nil && mode > 1 {
-			r.failf("unknown normal prediction mode %d", mode)
-			return false
-		}
-		p.oneTriangle = mode == 0
 	}
 	return p.flips.start(r)
 }
@@ -521,9 +452,6 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 		var sx, sy, sz int64
 		missing := false
 		if !t.around(c, &budget, func(k int32) {
-			if p.oneTriangle {
-				k = c
-			}
 			nx, ny, nz, ok1 := p.posAtCorner(next(k), points)
 			px, py, pz, ok2 := p.posAtCorner(prev(k), points)
 			missing = missing || !ok1 || !ok2
@@ -541,11 +469,7 @@ func (p *geometricNormalPredictor) compute(r *reader, data []int32, nc int, poin
 			return false
 		}
 		const upper = 1 << 29
-		s := absI64(sx) + absI64(sy) + absI64(sz)
-		if p.oneTriangle {
-			s = int64(int32(s)) // the reference keeps this sum in 32 bits
-		}
-		if s > upper {
+		if s := absI64(sx) + absI64(sy) + absI64(sz); s > upper {
 			q := s / upper
 			sx, sy, sz = sx/q, sy/q, sz/q
 		}

@@ -33,18 +33,13 @@ func (d *bitDecoder) start(r *reader) bool {
 	data := r.bytes(int(size))
 	// The reference stores 256-p0 in a byte, so p0 = 0 means "always zero".
 	d.p = uint32(uint8(256 - int(p0)))
-	return d.init(r, data, ransBitLBase)
-}
-
-// init reads the final state from the last one to three bytes of data.
-func (d *bitDecoder) init(r *reader, data []byte, lBase uint32) bool {
 	st, off, ok := ransInitState(data, false)
 	if !ok {
 		r.failf("bad rANS bit block header")
 		return false
 	}
-	st += lBase
-	if st >= lBase*ransIOBase {
+	st += ransBitLBase
+	if st >= ransBitLBase*ransIOBase {
 		r.failf("rANS bit state out of range")
 		return false
 	}

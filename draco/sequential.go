@@ -10,12 +10,7 @@ const (
 )
 
 func (d *decoder) decodeSequential(r *reader) {
-	var numFaces, numPoints uint32
-	if d.version < 0x0202 {
-		numFaces, numPoints = r.u32(), r.u32()
-	} else {
-		numFaces, numPoints = uint32(r.varint(5)), uint32(r.varint(5))
-	}
+	numFaces, numPoints := r.uvar32(), r.uvar32()
 	if r.err != nil {
 		return
 	}
@@ -63,8 +58,8 @@ func (d *decoder) decodeSequential(r *reader) {
 					v = uint32(r.u8())
 				case numPoints < 1<<16:
 					v = uint32(r.u16())
-				case numPoints < 1<<21 && d.version >= 0x0202:
-					v = uint32(r.varint(5))
+				case numPoints < 1<<21:
+					v = r.uvar32()
 				default:
 					v = r.u32()
 				}

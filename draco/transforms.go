@@ -234,7 +234,7 @@ func (o *octTransform) positive() bool { return true }
 
 func (o *octTransform) decodeData(r *reader) bool {
 	maxQ := int32(r.u32())
-	if o.canonical || r.version < 0x0202 {
+	if o.canonical {
 		// The center value, derived from the maximum; the plain transform
 		// stopped storing it in 2.2, the canonicalized one did not.
 		r.u32()
