@@ -401,23 +401,16 @@ func (e *exporter) mesh(m int) int {
 			e.warn("%s: points and lines are not exported", path)
 			continue
 		}
-		pos, ok := p.Attributes[gltf.POSITION]
-		if !ok {
+		if _, ok := p.Attributes[gltf.POSITION]; !ok {
 			e.warn("%s: no POSITION; skipped", path)
 			continue
 		}
-		v, err := mesh.Positions(e.doc, pos)
+		v, idx, err := mesh.Primitive(e.doc, p)
 		if err != nil {
 			e.warn("%s: %v; skipped", path, err)
 			continue
 		}
-		var idx []uint32
-		if p.Indices != nil {
-			if idx, err = mesh.Indices(e.doc, *p.Indices, len(v)); err != nil {
-				e.warn("%s: %v; skipped", path, err)
-				continue
-			}
-		} else {
+		if idx == nil {
 			idx = make([]uint32, len(v))
 			for i := range idx {
 				idx[i] = uint32(i)

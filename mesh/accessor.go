@@ -7,6 +7,7 @@ import (
 
 	"github.com/qmuntal/gltf"
 
+	"github.com/autocollide/autocollide/draco"
 	"github.com/autocollide/autocollide/geom"
 )
 
@@ -25,8 +26,18 @@ type decoder struct {
 	// meshoptDecode decodes a compressed buffer view; meshopt.Decode in
 	// production, a fake in tests of the plumbing.
 	meshoptDecode func(dst []byte, count, byteStride int, src []byte, mode, filter string) error
-	views         map[int][]byte // decoded meshopt views
-	positions     map[int][]geom.Vec3
+	// dracoDecode decodes a KHR_draco_mesh_compression stream;
+	// draco.Decode in production, a fake in tests of the plumbing.
+	dracoDecode func(data []byte, lim draco.Limits) (*draco.Mesh, error)
+	views       map[int][]byte // decoded meshopt views
+	positions   map[int][]geom.Vec3
+	// Accessors of KHR_draco_mesh_compression primitives read the values
+	// decoded from their stream (see draco): values by accessor, the
+	// compressed bufferView each accessor came from, and the triangle list
+	// of each decoded bufferView.
+	dracoValues map[int][]float64
+	dracoViews  map[int]int
+	dracoFaces  map[int][]uint32
 }
 
 // componentSize returns the byte size of a component type, 0 if unknown.
@@ -154,6 +165,10 @@ func (d *decoder) readLimit(i, maxUnbacked int) ([]float64, *gltf.Accessor, layo
 		return nil, nil, layout{}, fmt.Errorf("accessor %d does not exist", i)
 	}
 	a := d.doc.Accessors[i]
+	if vals, ok := d.dracoValues[i]; ok {
+		lay, err := layoutOf(a)
+		return vals, a, lay, err
+	}
 	vals, lay, err := d.readAccessor(a, maxUnbacked)
 	if err != nil {
 		return nil, nil, layout{}, fmt.Errorf("accessor %d: %w", i, err)

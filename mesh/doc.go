@@ -20,8 +20,7 @@
 // with the winding of glTF 2.0 §3.7.2.1 (strip: (i, i+1, i+2) for even i,
 // (i, i+2, i+1) for odd i; fan: (i+1, i+2, 0)); indexed or not. POINTS and
 // the LINE modes are skipped with a note ("mesh 2 primitive 1: mode LINES
-// skipped"). A primitive compressed with KHR_draco_mesh_compression is an
-// error, never zeros. All triangle primitives of a mesh form one Part
+// skipped"). All triangle primitives of a mesh form one Part
 // (a mesh without any yields none); primitives sharing a POSITION accessor
 // share its vertices. Indices left over after the last whole triangle are
 // ignored with a note.
@@ -42,6 +41,19 @@
 // EXT_meshopt_compression (or KHR_meshopt_compression) are decoded with
 // package meshopt from the extension's own buffer range, once per
 // extraction; the fallback buffer is never read.
+//
+// KHR_draco_mesh_compression primitives (mode TRIANGLES) are decoded with
+// package draco, once per compressed bufferView and extraction: each
+// semantic of the extension's attributes map (POSITION, JOINTS_n,
+// WEIGHTS_n, ...) reads the stream's attribute of that unique id through
+// the primitive's accessor (normalized integer accessors dequantized as
+// above), and the triangles are the stream's faces. The accessors'
+// declared counts bound the decoder before it allocates (and are checked
+// against MaxVertices and MaxTriangles); the stream must then match them
+// — point count, index count, components per attribute, values that fit
+// the accessor's component type — or extraction fails naming the node,
+// mesh and primitive. Morph targets stay plain accessors, applied in the
+// stream's point order.
 //
 // Morph targets: POSITION displacements weighted by node.weights, else
 // mesh.weights (sparse targets included). Skins: linear-blend skinning at

@@ -200,23 +200,27 @@ func (x *extractor) geometry(m int, weights []float64, joints []geom.Mat4) (*geo
 		if prim == nil {
 			return nil, fmt.Errorf("%s: null primitive", where)
 		}
-		if _, ok := prim.Extensions[extDraco]; ok {
-			return nil, fmt.Errorf("%s: %s is not supported (positions are Draco-compressed)", where, extDraco)
-		}
 		switch prim.Mode {
 		case gltf.PrimitiveTriangles, gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
 		default:
 			x.note(fmt.Sprintf("%s: mode %s skipped", where, prim.Mode))
 			continue
 		}
-		if err := x.primitive(g, prim, where, weights, joints, shared); err != nil {
+		_, faces, err := x.d.draco(prim)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if err := x.primitive(g, prim, where, weights, joints, shared, faces); err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}
 	}
 	return g, nil
 }
 
-func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, weights []float64, joints []geom.Mat4, shared map[int]uint32) error {
+// primitive appends the triangles of prim to g. faces, when not nil, is
+// the triangle list of a Draco-compressed primitive, used instead of its
+// indices accessor.
+func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, weights []float64, joints []geom.Mat4, shared map[int]uint32, faces []uint32) error {
 	posAcc, ok := prim.Attributes[gltf.POSITION]
 	if !ok {
 		return fmt.Errorf("no POSITION attribute")
@@ -249,7 +253,9 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 		g.mirrored = append(g.mirrored, flips...)
 	}
 	var idx []uint32
-	if prim.Indices != nil {
+	if faces != nil {
+		idx = faces // checked against the point count by draco
+	} else if prim.Indices != nil {
 		key := [2]int{*prim.Indices, n}
 		if idx = x.indices[key]; idx == nil {
 			if idx, err = x.d.indices(*prim.Indices, n); err != nil {

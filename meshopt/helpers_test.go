@@ -1,71 +1,17 @@
 package meshopt
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/autocollide/autocollide/internal/testassets"
 )
-
-// repoRoot walks up from the package directory to the directory holding go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the package directory")
-		}
-		dir = parent
-	}
-}
-
-// toolsDir returns the repository's tools folder when its node_modules are
-// installed; otherwise it skips the test, or fails it when
-// AUTOCOLLIDE_REQUIRE_TOOLS=1.
-func toolsDir(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(repoRoot(t), "tools")
-	_, errMod := os.Stat(filepath.Join(dir, "node_modules", "meshoptimizer"))
-	_, errNode := exec.LookPath("node")
-	if errMod != nil || errNode != nil {
-		if os.Getenv("AUTOCOLLIDE_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("node tools required but missing (run `cd tools && npm ci`): %v %v", errMod, errNode)
-		}
-		t.Skip("tools/node_modules/meshoptimizer or node missing; run `cd tools && npm ci --no-audit --no-fund`")
-	}
-	return dir
-}
 
 // runNode runs tools/meshopt/<script> with req as JSON on stdin and decodes
 // the JSON answer into resp.
 func runNode(t testing.TB, script string, req, resp any) {
 	t.Helper()
-	dir := toolsDir(t)
-	in, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", filepath.Join(dir, "meshopt", script))
-	cmd.Dir = dir
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
-	}
-	if err := json.Unmarshal(out, resp); err != nil {
-		t.Fatalf("node %s: bad JSON answer: %v", script, err)
-	}
+	testassets.RunNode(t, "meshoptimizer", filepath.Join("meshopt", script), req, resp)
 }
 
 // stream is one compressed buffer with the parameters needed to decode it.

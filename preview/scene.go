@@ -381,20 +381,11 @@ func meshSolid(doc *gltf.Document, m int) (solid, error) {
 		if prim == nil {
 			continue
 		}
-		acc, ok := prim.Attributes[gltf.POSITION]
-		if !ok {
-			return solid{}, fmt.Errorf("primitives[%d]: no POSITION", pi)
-		}
-		pos, err := mesh.Positions(doc, acc)
+		pos, idx, err := mesh.Primitive(doc, prim)
 		if err != nil {
 			return solid{}, fmt.Errorf("primitives[%d]: %w", pi, err)
 		}
-		var idx []uint32
-		if prim.Indices != nil {
-			if idx, err = mesh.Indices(doc, *prim.Indices, len(pos)); err != nil {
-				return solid{}, fmt.Errorf("primitives[%d]: %w", pi, err)
-			}
-		} else {
+		if idx == nil {
 			idx = make([]uint32, len(pos))
 			for i := range idx {
 				idx[i] = uint32(i)

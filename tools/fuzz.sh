@@ -24,6 +24,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     ./mesh:FuzzAccessor:70000x
     ./meshopt:FuzzDecode:20000x
     ./meshopt:FuzzStreamHeader:20000x
+    ./draco:FuzzDecode:70000x
     ./hull:FuzzBuild:30000x
     ./fit:FuzzFit:1000x
     ./decompose:FuzzDecompose:500x

@@ -26,10 +26,11 @@ import (
 // a single flat triangle. AUTOCOLLIDE_PRESET_MATRIX=1 runs every preset
 // on the whole corpus instead.
 var presetSubset = []string{"Box", "BoxTextured", "Cube", "SimpleMeshes", "MultipleScenes", "SimpleInstancing",
-	"MeshPrimitiveModes", "NegativeScaleTest", "RiggedFigure", "Triangle", "Avocado"}
+	"MeshPrimitiveModes", "NegativeScaleTest", "RiggedFigure", "Triangle", "Avocado",
+	"Box_glTF-Draco", "CesiumMilkTruck", "MorphPrimitivesTest"}
 
 // corpusFolders returns the corpus's top folders: the subset, or all of
-// them for the full matrix, leaving out those of Draco files (refused).
+// them for the full matrix.
 func corpusFolders(t *testing.T, full bool) (root string, folders []string) {
 	root = filepath.Join(testassets.Shared(t), "corpus")
 	seen := map[string]bool{}
@@ -38,15 +39,10 @@ func corpusFolders(t *testing.T, full bool) (root string, folders []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		top := strings.Split(filepath.ToSlash(rel), "/")[0]
-		if isDraco(t, f) {
-			seen[top] = false
-		} else if _, ok := seen[top]; !ok {
-			seen[top] = true
-		}
+		seen[strings.Split(filepath.ToSlash(rel), "/")[0]] = true
 	}
-	for top, ok := range seen {
-		if ok && (full || slices.Contains(presetSubset, top)) {
+	for top := range seen {
+		if full || slices.Contains(presetSubset, top) {
 			folders = append(folders, top)
 		}
 	}
@@ -187,11 +183,10 @@ func schemaProblems(checker *schema.Checker, out *gltfio.Asset, in string) error
 	return nil
 }
 
-// decodedMilkTruck is a Draco-free copy of the corpus's milk truck
-// (autocollide refuses Draco).
-func decodedMilkTruck(t *testing.T) string {
+// milkTruck is the corpus's milk truck (Draco-compressed).
+func milkTruck(t *testing.T) string {
 	t.Helper()
-	return testassets.Decoded(t, filepath.Join(testassets.Shared(t), "corpus", "CesiumMilkTruck", "glTF-Draco", "CesiumMilkTruck.gltf"))
+	return filepath.Join(testassets.Shared(t), "corpus", "CesiumMilkTruck", "glTF-Draco", "CesiumMilkTruck.gltf")
 }
 
 // autoParts runs generate with the default profile (auto) and returns
@@ -223,7 +218,7 @@ func TestAutoChoices(t *testing.T) {
 	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	box := filepath.Join(corpus, "Box", "glTF-Binary", "Box.glb")
 	spheres := filepath.Join(corpus, "MetalRoughSpheresNoTextures", "glTF-Binary", "MetalRoughSpheresNoTextures.glb")
-	truck := decodedMilkTruck(t)
+	truck := milkTruck(t)
 	parts := autoParts(t, box, spheres, truck)
 
 	if p := parts[box]; len(p) != 1 || p[0].Method != generate.Box {
@@ -269,13 +264,7 @@ func TestAutoCorpusReport(t *testing.T) {
 	if os.Getenv("AUTOCOLLIDE_CORPUS_REPORT") != "1" {
 		t.Skip("set AUTOCOLLIDE_CORPUS_REPORT=1 to print auto's choices on the corpus")
 	}
-	var inputs []string
-	for _, f := range testassets.Corpus(t) {
-		if !isDraco(t, f) {
-			inputs = append(inputs, f)
-		}
-	}
-	inputs = append(inputs, decodedMilkTruck(t))
+	inputs := testassets.Corpus(t)
 	parts := autoParts(t, inputs...)
 	root := filepath.Join(testassets.Shared(t), "corpus")
 	for _, in := range inputs {
@@ -290,8 +279,8 @@ func TestAutoCorpusReport(t *testing.T) {
 			}
 		}
 		rel, err := filepath.Rel(root, in)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			rel = filepath.Base(in) + " (decoded from Draco)"
+		if err != nil {
+			t.Fatal(err)
 		}
 		fmt.Printf("%s: %s\n", rel, strings.Join(sum, ", "))
 		for _, p := range parts[in] {

@@ -4,6 +4,8 @@
 package testassets
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,6 +81,47 @@ func Tools(t testing.TB) string {
 	return dir
 }
 
+// NodeModule returns the repository's tools folder when node is on the
+// PATH and the pinned npm package module is installed under
+// tools/node_modules, skipping the test otherwise (failing under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1).
+func NodeModule(t testing.TB, module string) string {
+	t.Helper()
+	dir := Tools(t)
+	if _, err := exec.LookPath("node"); err != nil {
+		missing(t, "node on the PATH")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", module)); err != nil {
+		missing(t, "tools/node_modules/"+module+" (run: npm ci --prefix tools)")
+	}
+	return dir
+}
+
+// RunNode runs the node script tools/<script> (which needs the npm package
+// module) with req as JSON on stdin, and decodes its JSON answer into
+// resp. Missing tools skip the test, or fail it under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1.
+func RunNode(t testing.TB, module, script string, req, resp any) {
+	t.Helper()
+	dir := NodeModule(t, module)
+	in, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(dir, script))
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
+	}
+	if err := json.Unmarshal(out, resp); err != nil {
+		t.Fatalf("node %s: bad JSON answer: %v", script, err)
+	}
+}
+
 // Repo returns the repository root.
 func Repo() string { return repoRoot() }
 
@@ -92,9 +135,9 @@ func missing(t testing.TB, what string) {
 
 // Decoded returns a copy of the shared asset at path with its
 // KHR_draco_mesh_compression decoded, written as GLB into a test temporary
-// folder by the pinned glTF-Transform CLI (test tooling: autocollide itself
-// refuses Draco). The corpus's only CesiumMilkTruck is Draco-compressed;
-// this is how tests look at its parts.
+// folder by the pinned glTF-Transform CLI with the npm draco3dgltf
+// decoder: the reference that package mesh's Draco extraction is compared
+// with.
 func Decoded(t testing.TB, path string) string {
 	t.Helper()
 	cli := filepath.Join(Tools(t), "node_modules", ".bin", "gltf-transform")

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/mesh"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 )
@@ -135,6 +136,18 @@ func (v *validator) meshShape(mi int, hull bool) {
 }
 
 func (v *validator) readPrimitive(prim *gltf.Primitive, pos int) ([]geom.Vec3, [][3]uint32, error) {
+	if _, ok := prim.Extensions["KHR_draco_mesh_compression"]; ok {
+		// A hull compressed after generation: package mesh decodes it.
+		pts, idx, err := mesh.Primitive(v.doc, prim)
+		if err != nil {
+			return nil, nil, err
+		}
+		var tris [][3]uint32
+		for i := 0; i+2 < len(idx); i += 3 {
+			tris = append(tris, [3]uint32{idx[i], idx[i+1], idx[i+2]})
+		}
+		return pts, tris, nil
+	}
 	acc := v.doc.Accessors[pos]
 	if acc == nil || acc.BufferView == nil || *acc.BufferView < 0 || *acc.BufferView >= len(v.doc.BufferViews) {
 		return nil, nil, fmt.Errorf("POSITION has no buffer view")
