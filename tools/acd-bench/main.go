@@ -12,6 +12,10 @@
 // With -orientations it decomposes each mesh turned four ways instead and
 // prints hull counts and surface distances: a tuning that helps one
 // orientation only is noise.
+//
+// With -scale it times the decomposition of bench meshes subdivided to 1k,
+// 10k, 100k and 1M triangles, each in a child process for its peak RSS,
+// and prints the log-log slopes of time and RSS (see scale.go).
 package main
 
 import (
@@ -51,7 +55,24 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
 	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
 	orient := flag.Bool("orientations", false, "decompose each mesh in four orientations and print hulls and surface distance for each, instead of the table")
+	scaleMode := flag.Bool("scale", false, "time and peak RSS of torus1, cup and ob_chair_gothic (in the -meshes folder) subdivided to 1k-1M triangles, each in a child process, and their log-log slopes")
+	meshDir := flag.String("meshes", "", "with -scale, the folder of the bench meshes (default: shared/bench/acd-meshes found above the working directory)")
+	child := flag.String("scale-child", "", "internal: decompose this OBJ subdivided -k times and print JSON")
+	k := flag.Int("k", 1, "with -scale-child, the subdivision")
+	timeout := flag.Duration("timeout", 10*time.Minute, "with -scale, the time limit of one child")
 	flag.Parse()
+	if *child != "" {
+		if err := scaleChild(*child, *k, *workers); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *scaleMode {
+		if err := scale(*meshDir, *workers, *timeout); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *orient {
 		if err := orientations(flag.Args(), *samples, *workers, *concavity); err != nil {
 			fail(err)
