@@ -33,6 +33,11 @@ type Options struct {
 	// Workers bounds the goroutines used (0 = GOMAXPROCS). The result does
 	// not depend on it.
 	Workers int
+	// SearchTriangles (0 = DefaultSearchTriangles): an input with more
+	// than 5/4 of this many triangles has its cuts searched on a proxy of
+	// about this many (vertex clustering), then applied to its own
+	// triangles. Smaller is faster and looser.
+	SearchTriangles int
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
 	// parts so far (the total can grow as parts are split).
@@ -162,10 +167,10 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
 	}
 	// search is what the cuts are searched on: the input, or for a large
-	// input a proxy (see proxyAbove and replay).
+	// input a proxy (see Options.SearchTriangles and replay).
 	search := ts
-	if len(ts) > proxyAbove {
-		px, err := clusterProxy(ctx, ts, box, proxyTarget)
+	if target := d.searchTris; len(ts) > target+target/4 {
+		px, err := clusterProxy(ctx, ts, box, target)
 		if err != nil {
 			return nil, err
 		}
@@ -222,6 +227,8 @@ type decomposer struct {
 	maxV    int
 	maxH    int
 	workers int
+	// searchTris is Options.SearchTriangles or its default.
+	searchTris int
 	// flip: the input is wound inward (negative signed volume).
 	flip bool
 	// closed: every input edge has a twin of opposite direction, so part
@@ -246,6 +253,10 @@ func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
 	}
 	if d.workers <= 0 {
 		d.workers = runtime.GOMAXPROCS(0)
+	}
+	d.searchTris = opt.SearchTriangles
+	if d.searchTris <= 0 {
+		d.searchTris = DefaultSearchTriangles
 	}
 	return d
 }

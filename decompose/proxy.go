@@ -15,16 +15,14 @@ import (
 // (a 89k-triangle car body: 70 s and 2.5 GB, 49 % of it in the concavity
 // estimate of candidates, 19 % in their hulls, 12 % in their BVHs). The
 // chosen cuts are then applied once to the input's own triangles.
-const (
-	// proxyAbove: inputs with more triangles than this are searched on a
-	// proxy (every mesh of the acd bench is below it).
-	proxyAbove = 10000
-	// proxyTarget is the proxy's size aimed at, in triangles. On the
-	// ToyCar body, Fabric, KitchenPot and SheenCloth, 4000 gave 2.61,
-	// 2.06, 1.33 and 1.14 % surface distance, 8000 1.82, 1.57, 1.26 and
-	// 1.21 % for 1.2 to 2.1 times the CPU time.
-	proxyTarget = 8000
-)
+
+// DefaultSearchTriangles is the proxy's size aimed at (Options.
+// SearchTriangles), in triangles; inputs with more than 5/4 of it are
+// searched on a proxy (every mesh of the acd bench is below). On the
+// ToyCar body, Fabric, KitchenPot and SheenCloth, 4000 gave 2.61, 2.06,
+// 1.33 and 1.14 % surface distance, 8000 1.82, 1.57, 1.26 and 1.21 % for
+// 1.2 to 2.1 times the CPU time.
+const DefaultSearchTriangles = 8000
 
 // origin records how the search made a part, so that the same cuts can be
 // applied to the full-resolution input (see replay). A part is either a
@@ -345,33 +343,49 @@ func dedupe(ts []tri) []int32 {
 		}
 		return tri{t[r], t[(r+1)%3], t[(r+2)%3]}
 	}
-	idx := make([]int32, len(ts))
-	for i := range idx {
-		idx[i] = int32(i)
+	// Sort by a hash of the canonical corners, then compare exactly
+	// within runs of equal hashes.
+	type entry struct {
+		h uint64
+		i int32
 	}
-	cmpTri := func(a, b tri) int {
-		for k := 0; k < 3; k++ {
-			for c := 0; c < 3; c++ {
-				if x := cmp.Compare(a[k][c], b[k][c]); x != 0 {
-					return x
-				}
+	es := make([]entry, len(ts))
+	for i, t := range ts {
+		h := uint64(14695981039346656037)
+		for _, v := range canon(t) {
+			for _, x := range v {
+				h = (h ^ math.Float64bits(x)) * 1099511628211
+				h ^= h >> 29
 			}
 		}
-		return 0
+		es[i] = entry{h, int32(i)}
 	}
-	slices.SortFunc(idx, func(a, b int32) int {
-		if c := cmpTri(canon(ts[a]), canon(ts[b])); c != 0 {
+	slices.SortFunc(es, func(a, b entry) int {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
 			return c
 		}
-		return cmp.Compare(a, b)
+		return cmp.Compare(a.i, b.i)
 	})
 	drop := make([]bool, len(ts))
 	n := 0
-	for i := 1; i < len(idx); i++ {
-		if cmpTri(canon(ts[idx[i]]), canon(ts[idx[i-1]])) == 0 {
-			drop[idx[i]] = true
-			n++
+	for lo := 0; lo < len(es); {
+		hi := lo + 1
+		for hi < len(es) && es[hi].h == es[lo].h {
+			hi++
 		}
+		// Each later triangle of the run is compared with the kept ones
+		// (all copies of one triangle: one comparison each).
+		var kept []tri
+		for _, e := range es[lo:hi] {
+			c := canon(ts[e.i])
+			if slices.Contains(kept, c) {
+				drop[e.i] = true
+				n++
+			} else {
+				kept = append(kept, c)
+			}
+		}
+		lo = hi
 	}
 	if n == 0 {
 		return nil

@@ -10,14 +10,14 @@ import (
 	"github.com/autocollide/autocollide/geom"
 )
 
-// TestProxy: an input above proxyAbove is searched on a proxy and cut at
+// TestProxy: a large input is searched on a proxy and cut at
 // full resolution: every vertex is still inside the union (checkResult),
 // the torus's hole stays open, the hull count is a torus's, and the output
 // does not depend on the worker count.
 func TestProxy(t *testing.T) {
 	m := torus(1, 0.3, 240, 40)
-	if len(m.t) <= proxyAbove {
-		t.Fatalf("test torus has %d triangles, not above proxyAbove", len(m.t))
+	if len(m.t) <= DefaultSearchTriangles*5/4 {
+		t.Fatalf("test torus has %d triangles, too few for a proxy", len(m.t))
 	}
 	r := run(t, m, Options{})
 	if !strings.Contains(strings.Join(r.Notes, "\n"), "proxy") {

@@ -51,6 +51,7 @@ func main() {
 	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
 	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
@@ -62,7 +63,7 @@ func main() {
 	timeout := flag.Duration("timeout", 10*time.Minute, "with -scale, the time limit of one child")
 	flag.Parse()
 	if *child != "" {
-		if err := scaleChild(*child, *k, *workers); err != nil {
+		if err := scaleChild(*child, *k, *workers, *cpuProfile); err != nil {
 			fail(err)
 		}
 		return
@@ -130,7 +131,7 @@ func main() {
 		for r := 0; r < *repeat; r++ {
 			c0 := cpuSeconds()
 			t0 := time.Now()
-			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity})
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity, SearchTriangles: *search})
 			times = append(times, time.Since(t0).Seconds())
 			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"syscall"
 	"time"
@@ -31,6 +32,8 @@ var (
 type scaleRun struct {
 	Tris    int     `json:"tris"`
 	Seconds float64 `json:"seconds"`
+	// CPUSeconds is the process's CPU time (user + system) in Decompose.
+	CPUSeconds float64 `json:"cpuSeconds"`
 	Hulls   int     `json:"hulls"`
 	// Uncovered is Metrics.Uncovered of the result (the share of the
 	// surface outside every hull).
@@ -54,8 +57,8 @@ func scale(dir string, workers int, timeout time.Duration) error {
 		}
 	}
 	fmt.Printf("GOMAXPROCS=%d, Workers=%d. Each size a child process; time = Decompose's wall clock, RSS = the child's peak (rusage Maxrss).\n\n", runtime.GOMAXPROCS(0), workers)
-	fmt.Println("| mesh | k | tris | wall s | peak RSS MB | hulls | uncovered % |")
-	fmt.Println("|---|---|---|---|---|---|---|")
+	fmt.Println("| mesh | k | tris | wall s | cpu s | peak RSS MB | hulls | uncovered % |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
 	type point struct{ n, t, rss float64 }
 	slopes := map[string][2]float64{}
 	for _, name := range scaleMeshes {
@@ -82,14 +85,14 @@ func scale(dir string, workers int, timeout time.Duration) error {
 			}
 			var r scaleRun
 			if err != nil {
-				fmt.Printf("| %s | %d | %d×k² | failed: %v | %.0f | | |\n", name, k, len(m.Triangles), err, rss)
+				fmt.Printf("| %s | %d | %d×k² | failed: %v | | %.0f | | |\n", name, k, len(m.Triangles), err, rss)
 				continue
 			}
 			if jerr := json.Unmarshal(out.Bytes(), &r); jerr != nil || r.Error != "" {
-				fmt.Printf("| %s | %d | | error: %v%s | %.0f | | |\n", name, k, jerr, r.Error, rss)
+				fmt.Printf("| %s | %d | | error: %v%s | | %.0f | | |\n", name, k, jerr, r.Error, rss)
 				continue
 			}
-			fmt.Printf("| %s | %d | %d | %.3f | %.0f | %d | %.2f |\n", name, k, r.Tris, r.Seconds, rss, r.Hulls, 100*r.Uncovered)
+			fmt.Printf("| %s | %d | %d | %.3f | %.3f | %.0f | %d | %.2f |\n", name, k, r.Tris, r.Seconds, r.CPUSeconds, rss, r.Hulls, 100*r.Uncovered)
 			pts = append(pts, point{float64(r.Tris), r.Seconds, rss})
 		}
 		var xs, ts, rs []float64
@@ -111,7 +114,7 @@ func scale(dir string, workers int, timeout time.Duration) error {
 
 // scaleChild subdivides the mesh at path k×k per triangle, decomposes it and
 // prints a scaleRun as JSON.
-func scaleChild(path string, k, workers int) error {
+func scaleChild(path string, k, workers int, profile string) error {
 	m, err := obj.ReadFile(path)
 	if err != nil {
 		return err
@@ -119,9 +122,22 @@ func scaleChild(path string, k, workers int) error {
 	vs, ts := subdivide(m.Vertices, m.Triangles, k)
 	m = nil
 	r := scaleRun{Tris: len(ts)}
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	t0 := time.Now()
+	c0 := cpuSeconds()
 	res, err := decompose.Decompose(context.Background(), vs, ts, decompose.Options{Workers: workers})
 	r.Seconds = time.Since(t0).Seconds()
+	r.CPUSeconds = cpuSeconds() - c0
 	if err != nil {
 		r.Error = err.Error()
 	} else {
