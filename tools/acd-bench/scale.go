@@ -34,7 +34,7 @@ type scaleRun struct {
 	Seconds float64 `json:"seconds"`
 	// CPUSeconds is the process's CPU time (user + system) in Decompose.
 	CPUSeconds float64 `json:"cpuSeconds"`
-	Hulls   int     `json:"hulls"`
+	Hulls      int     `json:"hulls"`
 	// Uncovered is Metrics.Uncovered of the result (the share of the
 	// surface outside every hull).
 	Uncovered float64 `json:"uncovered"`
