@@ -215,6 +215,9 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	for _, p := range parts {
 		res.Hulls = append(res.Hulls, p.hull)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	res.Metrics = Measure(vertices, triangles, res.Hulls, resultSamples, 1)
 	return res, nil
 }
