@@ -59,8 +59,8 @@ func scale(dir string, workers int, timeout time.Duration) error {
 	fmt.Printf("GOMAXPROCS=%d, Workers=%d. Each size a child process; time = Decompose's wall clock, RSS = the child's peak (rusage Maxrss).\n\n", runtime.GOMAXPROCS(0), workers)
 	fmt.Println("| mesh | k | tris | wall s | cpu s | peak RSS MB | hulls | uncovered % |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
-	type point struct{ n, t, rss float64 }
-	slopes := map[string][2]float64{}
+	type point struct{ n, t, cpu, rss float64 }
+	slopes := map[string][3]float64{}
 	for _, name := range scaleMeshes {
 		path := filepath.Join(dir, name+".obj")
 		m, err := obj.ReadFile(path)
@@ -93,21 +93,23 @@ func scale(dir string, workers int, timeout time.Duration) error {
 				continue
 			}
 			fmt.Printf("| %s | %d | %d | %.3f | %.3f | %.0f | %d | %.2f |\n", name, k, r.Tris, r.Seconds, r.CPUSeconds, rss, r.Hulls, 100*r.Uncovered)
-			pts = append(pts, point{float64(r.Tris), r.Seconds, rss})
+			pts = append(pts, point{float64(r.Tris), r.Seconds, r.CPUSeconds, rss})
 		}
-		var xs, ts, rs []float64
+		var xs, ts, cs, rs []float64
 		for _, p := range pts {
 			xs = append(xs, math.Log(p.n))
 			ts = append(ts, math.Log(p.t))
+			cs = append(cs, math.Log(p.cpu))
 			rs = append(rs, math.Log(p.rss))
 		}
-		slopes[name] = [2]float64{fitSlope(xs, ts), fitSlope(xs, rs)}
+		slopes[name] = [3]float64{fitSlope(xs, ts), fitSlope(xs, cs), fitSlope(xs, rs)}
 	}
-	fmt.Println("\n| mesh | time slope | RSS slope |")
-	fmt.Println("|---|---|---|")
+	fmt.Println("\nLog-log least-squares slopes against the triangle count (1 = linear):")
+	fmt.Println("\n| mesh | wall time slope | cpu time slope | peak RSS slope |")
+	fmt.Println("|---|---|---|---|")
 	for _, name := range scaleMeshes {
 		s := slopes[name]
-		fmt.Printf("| %s | %.2f | %.2f |\n", name, s[0], s[1])
+		fmt.Printf("| %s | %.2f | %.2f | %.2f |\n", name, s[0], s[1], s[2])
 	}
 	return nil
 }
