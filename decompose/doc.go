@@ -108,8 +108,11 @@
 // and 2.5 GB. An input with more than 5/4 of Options.SearchTriangles
 // (default 8000) is therefore searched on a proxy of about that many
 // triangles: its corners snapped to a grid of cubic cells (each cell's
-// corners replaced by their mean), the triangles that collapse dropped
-// (which keeps a closed input closed). Each part of the search records how
+// corners replaced by the one nearest to their mean, a point of the
+// surface, where the mean of a thin wall's two sides is not; mean
+// 2.02 % surface distance on the four large corpus and real meshes at
+// 3000 triangles, nearest corner 1.59 %), the triangles that collapse
+// dropped (which keeps a closed input closed). Each part of the search records how
 // it was made (a side of a cut of its parent, and which of that side's
 // pieces; or a merged pair), and the same cuts, merges and re-cuts are
 // replayed once on the input's own triangles; a piece of a split side at

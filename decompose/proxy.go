@@ -19,9 +19,9 @@ import (
 // DefaultSearchTriangles is the proxy's size aimed at (Options.
 // SearchTriangles), in triangles; inputs with more than 5/4 of it are
 // searched on a proxy (every mesh of the acd bench is below). On the
-// ToyCar body, Fabric, KitchenPot and SheenCloth, 4000 gave 2.61, 2.06,
-// 1.33 and 1.14 % surface distance, 8000 1.82, 1.57, 1.26 and 1.21 % for
-// 1.2 to 2.1 times the CPU time.
+// ToyCar body, Fabric, KitchenPot and SheenCloth, 3000 gave 1.67, 1.56,
+// 1.52 and 1.60 % surface distance, 8000 1.65, 1.68, 1.12 and 1.17 % for
+// about twice the CPU time.
 const DefaultSearchTriangles = 8000
 
 // origin records how the search made a part, so that the same cuts can be
@@ -51,8 +51,8 @@ func (g *sideGroup) setGroup() {
 }
 
 // clusterProxy returns a light proxy of ts by vertex clustering: corners
-// are snapped to a grid of cubic cells (each cell's corners replaced by
-// their mean) and triangles whose corners fall in fewer than three cells are
+// are snapped to a grid of cubic cells (each cell's corners replaced by the
+// one nearest to their mean) and triangles whose corners fall in fewer than three cells are
 // dropped. Dropping a collapsed triangle drops its two edges between the
 // same two cells in opposite directions, so a closed input stays closed
 // (every edge keeps a twin). The cell is sized from the surface area for
@@ -103,6 +103,23 @@ func clusterProxy(ctx context.Context, ts []tri, box geom.Box, target int) ([]tr
 			h *= 1.25
 			continue
 		}
+		// Each cell's representative: its corner nearest to the mean of its
+		// corners (on the surface, where the mean of a thin wall's two
+		// sides or of a sharp edge's faces is not).
+		rep := make([]geom.Vec3, len(sum))
+		best := make([]float64, len(sum))
+		for i := range sum {
+			sum[i] = sum[i].Scale(1 / cnt[i])
+			best[i] = math.Inf(1)
+		}
+		for i, t := range ts {
+			for k, v := range t {
+				id := cells[i][k]
+				if d := v.Sub(sum[id]).Len2(); d < best[id] {
+					best[id], rep[id] = d, v
+				}
+			}
+		}
 		out := make([]tri, 0, n)
 		for _, c := range cells {
 			if c[0] == c[1] || c[1] == c[2] || c[0] == c[2] {
@@ -110,7 +127,7 @@ func clusterProxy(ctx context.Context, ts []tri, box geom.Box, target int) ([]tr
 			}
 			var t tri
 			for k := range t {
-				t[k] = sum[c[k]].Scale(1 / cnt[c[k]])
+				t[k] = rep[c[k]]
 			}
 			out = append(out, t)
 		}
