@@ -1,6 +1,7 @@
 package decompose
 
 import (
+	"context"
 	"math"
 
 	"github.com/autocollide/autocollide/geom"
@@ -341,10 +342,16 @@ func (b *bvh) insideSolid(x geom.Vec3) bool {
 // inside the solid: a point just in front of the triangle is inside another
 // shell (the median winding number over three rays is at least 1). Such
 // faces, common where the shells of real assets interpenetrate, are not
-// concavities. It returns nil when no triangle is buried.
-func classifyInner(tree *bvh, ts []tri, diag float64) []bool {
+// concavities. It returns nil when no triangle is buried, and ctx.Err() when
+// cancelled.
+func classifyInner(ctx context.Context, tree *bvh, ts []tri, diag float64) ([]bool, error) {
 	var out []bool
 	for i, t := range ts {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
 		l := n.Len()
 		c := t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
@@ -359,7 +366,7 @@ func classifyInner(tree *bvh, ts []tri, diag float64) []bool {
 			out[i] = true
 		}
 	}
-	return out
+	return out, nil
 }
 
 // firstHit returns the ray parameter of the nearest triangle the ray

@@ -33,6 +33,11 @@ type Options struct {
 	// Workers bounds the goroutines used (0 = GOMAXPROCS). The result does
 	// not depend on it.
 	Workers int
+	// SearchTriangles (0 = DefaultSearchTriangles): an input with more
+	// than 5/4 of this many triangles has its cuts searched on a proxy of
+	// about this many (vertex clustering), then applied to its own
+	// triangles. Smaller is faster and looser.
+	SearchTriangles int
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
 	// parts so far (the total can grow as parts are split).
@@ -143,19 +148,43 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	if diag == 0 {
 		return nil, fmt.Errorf("decompose: all %d triangles collapse to one point", len(ts))
 	}
+	if kept := dedupe(ts); kept != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d triangles repeating another's corners", len(ts)-len(kept)))
+		uts, utri := make([]tri, len(kept)), make([][3]uint32, len(kept))
+		for i, k := range kept {
+			uts[i], utri[i] = ts[k], triangles[k]
+		}
+		ts, triangles = uts, utri
+	}
 	d := newDecomposer(ctx, opt, diag)
 	var vol float64
 	o := box.Center()
 	for _, t := range ts {
 		vol += t[0].Sub(o).Dot(t[1].Sub(o).Cross(t[2].Sub(o)))
 	}
-	d.closed = isClosed(ts)
 	if vol < 0 {
 		d.flip = true
 		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
 	}
-	d.solid = newBVH(ts)
-	inner := classifyInner(d.solid, ts, d.diag)
+	// search is what the cuts are searched on: the input, or for a large
+	// input a proxy (see Options.SearchTriangles and replay).
+	search := ts
+	if target := d.searchTris; len(ts) > target+target/4 {
+		px, err := clusterProxy(ctx, ts, box, target)
+		if err != nil {
+			return nil, err
+		}
+		if len(px) > 0 {
+			search = px
+			res.Notes = append(res.Notes, fmt.Sprintf("searched the cuts on a proxy of %d triangles (vertex clustering) and applied them to the %d input triangles", len(px), len(ts)))
+		}
+	}
+	d.closed = isClosed(search)
+	d.solid = newBVH(search)
+	inner, err := classifyInner(ctx, d.solid, search, d.diag)
+	if err != nil {
+		return nil, err
+	}
 	if inner != nil {
 		n := 0
 		for _, b := range inner {
@@ -163,18 +192,31 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 				n++
 			}
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(ts)))
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d triangles lie inside the solid (interpenetrating shells); they are hulled but not counted as concavity", n, len(search)))
 	}
-	if n := len(components(soup{t: ts})); n > 1 {
+	if _, n := componentLabels(ts); n > 1 {
 		res.Notes = append(res.Notes, fmt.Sprintf("input has %d connected pieces (corners welded by exact position)", n))
 	}
 	res.Notes = append(res.Notes, "cut the input triangles by planes and hulled each piece's corners and cut points; no remeshing, open or self-intersecting input is used as is")
-	parts, err := d.run(ts, inner, res)
+	parts, err := d.run(search, inner, res)
 	if err != nil {
 		return nil, err
 	}
+	if len(search) != len(ts) {
+		if parts, err = d.replay(ts, parts); err != nil {
+			return nil, err
+		}
+	}
+	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
+		parts = kept
+	}
+	d.progress(parts)
 	for _, p := range parts {
 		res.Hulls = append(res.Hulls, p.hull)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	res.Metrics = Measure(vertices, triangles, res.Hulls, resultSamples, 1)
 	return res, nil
@@ -188,6 +230,8 @@ type decomposer struct {
 	maxV    int
 	maxH    int
 	workers int
+	// searchTris is Options.SearchTriangles or its default.
+	searchTris int
 	// flip: the input is wound inward (negative signed volume).
 	flip bool
 	// closed: every input edge has a twin of opposite direction, so part
@@ -212,6 +256,10 @@ func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
 	}
 	if d.workers <= 0 {
 		d.workers = runtime.GOMAXPROCS(0)
+	}
+	d.searchTris = opt.SearchTriangles
+	if d.searchTris <= 0 {
+		d.searchTris = DefaultSearchTriangles
 	}
 	return d
 }
@@ -358,6 +406,7 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 // marks) while parts are above the threshold, then merges.
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts := d.splitSide(soup{ts, inner}, nil)
+	(&sideGroup{kids: parts}).setGroup()
 	if err := d.finishAll(parts, fullBudget); err != nil {
 		return nil, err
 	}
@@ -415,11 +464,6 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	if parts, err = d.relax(parts); err != nil {
 		return nil, err
 	}
-	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
-		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
-		parts = kept
-	}
-	d.progress(parts)
 	return parts, nil
 }
 
@@ -640,8 +684,10 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		}
 		var kids []*part
 		var cmax, csum float64
-		for _, sd := range sides {
-			for _, k := range d.splitSide(sd.soup, sd.caps) {
+		for si, sd := range sides {
+			g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
+			g.setGroup()
+			for _, k := range g.kids {
 				if err := d.finish(k, b, -1); err != nil {
 					errs[i] = err
 					return

@@ -1,6 +1,7 @@
 package decompose
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -69,7 +70,7 @@ func TestWinding(t *testing.T) {
 			}
 		}
 	}
-	inner := classifyInner(newBVH(two), two, math.Sqrt(3))
+	inner, _ := classifyInner(context.Background(), newBVH(two), two, math.Sqrt(3))
 	n := 0
 	for _, b := range inner {
 		if b {

@@ -153,6 +153,7 @@ func (d *decomposer) unite(a, b *part) (*part, error) {
 		m.inner = append(append(m.inner, flags(a)...), flags(b)...)
 	}
 	m.caps = mergeCaps(a.caps, b.caps)
+	m.origin.pair = [2]*part{a, b}
 	m.box = a.box.Union(b.box)
 	pts := append(append([]geom.Vec3(nil), a.hull.Vertices...), b.hull.Vertices...)
 	h, err := scoutHull(pts, flatThickness*d.diag)

@@ -62,6 +62,10 @@ type part struct {
 	box geom.Box
 	// unsplittable is set when no plane separated the part.
 	unsplittable bool
+	// origin records how the search made the part (see replay).
+	origin origin
+	// pocket holds the points pocket filling added to the hull.
+	pocket []geom.Vec3
 	// trees index tris for the concavity estimate: built on first use and
 	// kept for the next estimate of the same part, or for a merged pair
 	// its two parts' trees.

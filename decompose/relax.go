@@ -322,8 +322,9 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 		// hull's volume and concavity like any other (telling pieces of one
 		// solid apart, as splitSide does, costs more than the rest).
 		var kids []*part
-		for _, sd := range sides {
+		for si, sd := range sides {
 			k := &part{tris: sd.t, inner: sd.in, caps: sd.caps}
+			(&sideGroup{parent: m, pl: c.pl, side: si, kids: []*part{k}}).setGroup()
 			if errs[i] = d.shape(k, -1); errs[i] != nil {
 				return
 			}

@@ -300,6 +300,7 @@ func (d *decomposer) fillPockets(parts []*part) error {
 			return
 		}
 		p.hull = h
+		p.pocket = append(p.pocket, add[i]...)
 		d.estimate(p, fullBudget)
 	})
 	if err != nil {

@@ -26,6 +26,12 @@ const (
 	// DefaultHullFill is the share of its convex hull a closed mesh must
 	// fill to get a single hull rather than a decomposition.
 	DefaultHullFill = 0.9
+	// AutoSearchTriangles bounds the proxy a decomposition chosen by auto
+	// searches its cuts on (decompose.Options.SearchTriangles), unless
+	// Options.SearchTriangles says otherwise: the default profile runs on
+	// whole asset trees, where a big mesh must not cost more than a few
+	// seconds; --method decompose searches on a finer proxy.
+	AutoSearchTriangles = 3000
 )
 
 // autoOrder is the order primitives are tried in: cheapest to simulate
@@ -86,6 +92,9 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 	}
 	o := opt
 	o.Method = Decompose
+	if o.SearchTriangles == 0 {
+		o.SearchTriangles = AutoSearchTriangles
+	}
 	cs, notes, err := Colliders(ctx, vertices, triangles, o)
 	if err != nil {
 		return nil, nil, err

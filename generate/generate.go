@@ -84,6 +84,9 @@ type Options struct {
 	// DefaultHullFill) steer Method Auto.
 	AutoTolerance float64
 	HullFill      float64
+	// SearchTriangles is decompose.Options.SearchTriangles (0 = its
+	// default; Method Auto sets AutoSearchTriangles).
+	SearchTriangles int
 	// Workers bounds the goroutines making one asset's colliders (parts
 	// in parallel, and a decomposition's own workers); ≤ 1 is one. The
 	// output is the same for any value (so caches ignore it).
@@ -806,6 +809,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
 			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(opt.Workers, 1),
+			SearchTriangles: opt.SearchTriangles,
 		})
 		if err != nil {
 			return nil, nil, err

@@ -12,6 +12,10 @@
 // With -orientations it decomposes each mesh turned four ways instead and
 // prints hull counts and surface distances: a tuning that helps one
 // orientation only is noise.
+//
+// With -scale it times the decomposition of bench meshes subdivided to 1k,
+// 10k, 100k and 1M triangles, each in a child process for its peak RSS,
+// and prints the log-log slopes of time and RSS (see scale.go).
 package main
 
 import (
@@ -47,11 +51,29 @@ func main() {
 	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
 	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
 	orient := flag.Bool("orientations", false, "decompose each mesh in four orientations and print hulls and surface distance for each, instead of the table")
+	scaleMode := flag.Bool("scale", false, "time and peak RSS of torus1, cup and ob_chair_gothic (in the -meshes folder) subdivided to 1k-1M triangles, each in a child process, and their log-log slopes")
+	meshDir := flag.String("meshes", "", "with -scale, the folder of the bench meshes (default: shared/bench/acd-meshes found above the working directory)")
+	child := flag.String("scale-child", "", "internal: decompose this OBJ subdivided -k times and print JSON")
+	k := flag.Int("k", 1, "with -scale-child, the subdivision")
+	timeout := flag.Duration("timeout", 10*time.Minute, "with -scale, the time limit of one child")
 	flag.Parse()
+	if *child != "" {
+		if err := scaleChild(*child, *k, *workers, *cpuProfile); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *scaleMode {
+		if err := scale(*meshDir, *workers, *timeout); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *orient {
 		if err := orientations(flag.Args(), *samples, *workers, *concavity); err != nil {
 			fail(err)
@@ -109,7 +131,7 @@ func main() {
 		for r := 0; r < *repeat; r++ {
 			c0 := cpuSeconds()
 			t0 := time.Now()
-			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity})
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity, SearchTriangles: *search})
 			times = append(times, time.Since(t0).Seconds())
 			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {
