@@ -36,27 +36,8 @@ func Declare(path string, lim Limits) (Declared, error) {
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
-	nodes := tree.Arr("nodes")
-	seen := make([]bool, len(nodes))
 	geometries := map[string]bool{}
-	stack := sceneRoots(tree)
-	for len(stack) > 0 {
-		ni := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if ni < 0 || ni >= len(nodes) || seen[ni] {
-			continue
-		}
-		seen[ni] = true
-		node, _ := nodes[ni].(*Object)
-		for _, c := range node.Arr("children") {
-			if ci, ok := asInt(c); ok {
-				stack = append(stack, ci)
-			}
-		}
-		mi, ok := node.Int("mesh")
-		if !ok {
-			continue
-		}
+	sceneMeshes(tree, func(_ int, node *Object, mi int) error {
 		n := gpuInstances(tree, node)
 		t := meshTriangles(tree, mi)
 		d.Instances += n
@@ -65,7 +46,8 @@ func Declare(path string, lim Limits) (Declared, error) {
 			geometries[key] = true
 			d.Geometries = append(d.Geometries, t)
 		}
-	}
+		return nil
+	})
 	return d, nil
 }
 

@@ -63,28 +63,8 @@ func orDefault(v, def int64) int64 {
 // a scene over the limits, naming the node that crosses them. Malformed
 // references are left to the readers that report them.
 func checkScale(tree *Object, lim Limits) error {
-	nodes := tree.Arr("nodes")
-	roots := sceneRoots(tree)
-	seen := make([]bool, len(nodes))
 	var instances, triangles int64
-	stack := roots
-	for len(stack) > 0 {
-		ni := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if ni < 0 || ni >= len(nodes) || seen[ni] {
-			continue // out of range or a cycle: the hierarchy check reports it
-		}
-		seen[ni] = true
-		node, _ := nodes[ni].(*Object)
-		for _, c := range node.Arr("children") {
-			if ci, ok := asInt(c); ok {
-				stack = append(stack, ci)
-			}
-		}
-		mi, ok := node.Int("mesh")
-		if !ok {
-			continue
-		}
+	return sceneMeshes(tree, func(ni int, node *Object, mi int) error {
 		n := gpuInstances(tree, node)
 		instances += n
 		if instances > lim.maxInstances() {
@@ -102,6 +82,36 @@ func checkScale(tree *Object, lim Limits) error {
 		}
 		if triangles > lim.maxTriangles() {
 			return fmt.Errorf("%s: the scene has more than %d triangles counting every instance (the limit)", nodeLabel(node, ni), lim.maxTriangles())
+		}
+		return nil
+	})
+}
+
+// sceneMeshes calls f for each node of the scene Extract reads that has a
+// mesh, once per node (depth first from the scene roots), and stops at
+// the first error. Out-of-range references and cycles are skipped: the
+// hierarchy check reports them.
+func sceneMeshes(tree *Object, f func(ni int, node *Object, mi int) error) error {
+	nodes := tree.Arr("nodes")
+	seen := make([]bool, len(nodes))
+	stack := sceneRoots(tree)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if ni < 0 || ni >= len(nodes) || seen[ni] {
+			continue
+		}
+		seen[ni] = true
+		node, _ := nodes[ni].(*Object)
+		for _, c := range node.Arr("children") {
+			if ci, ok := asInt(c); ok {
+				stack = append(stack, ci)
+			}
+		}
+		if mi, ok := node.Int("mesh"); ok {
+			if err := f(ni, node, mi); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
