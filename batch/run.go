@@ -88,6 +88,18 @@ type Progress interface {
 	Finish()
 }
 
+// StepProgress is a Progress that also hears how far the assets being
+// made have got, so a long decomposition shows something before its
+// file is done. Step is called from the goroutines making job i (several
+// at once, for several jobs or parts) after each round of a
+// decomposition; Settled(i) when job i's work is over, before its Done.
+// Both must return quickly. What they show changes no output.
+type StepProgress interface {
+	Progress
+	Step(i int, input string, s generate.Step)
+	Settled(i int)
+}
+
 type result struct {
 	job         Job
 	asset       Asset
@@ -152,7 +164,15 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 			continue
 		}
 		g.Go(func() error {
-			r := runOne(ctx, j, opt, c)
+			o := opt
+			sp, steps := prog.(StepProgress)
+			if steps {
+				o.Generate.Progress = func(s generate.Step) { sp.Step(i, j.Input, s) }
+			}
+			r := runOne(ctx, j, o, c)
+			if steps {
+				sp.Settled(i)
+			}
 			if opt.Previews.enabled() && ctx.Err() == nil {
 				png := ""
 				if pngs != nil {

@@ -191,7 +191,11 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 			local[i] = inv.Point(v)
 		}
 		solids = append(solids, solidPart{local, p.triangles})
-		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt)
+		name := sc.Nodes[p.node].Name
+		if name == "" {
+			name = fmt.Sprintf("nodes[%d]", p.node)
+		}
+		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt.ForPart(name))
 		if err != nil {
 			return fmt.Errorf("%s: %w", label(sc, p.node), err)
 		}

@@ -100,6 +100,32 @@ type Options struct {
 	// Options tell rule sets apart.
 	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
 	RulesKey string
+	// Progress, if set, hears how far each mesh instance's decomposition
+	// has got, after each of its rounds. It may be called from several
+	// goroutines at once and must return quickly. It is for display only
+	// and changes no output, so caches and fingerprints ignore it.
+	Progress func(Step) `json:"-"`
+}
+
+// Step says how far the making of one mesh instance's colliders has got:
+// Done of the Total parts of its decomposition so far are final (Total
+// grows as parts are split, and shrinks when they are merged).
+type Step struct {
+	// Part names the mesh instance (as in its PartReport); empty when
+	// the caller of Colliders did not name it (see Options.ForPart).
+	Part        string
+	Done, Total int
+}
+
+// ForPart returns opt whose Progress steps name part.
+func (opt Options) ForPart(part string) Options {
+	if f := opt.Progress; f != nil {
+		opt.Progress = func(s Step) {
+			s.Part = part
+			f(s)
+		}
+	}
+	return opt
 }
 
 // BodyReport says what was generated for one body.
@@ -217,7 +243,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			b.world = world[b.node]
 		}
 	}
-	made := makeColliders(ctx, ex, pl.parts, opt.Workers)
+	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Workers)
 	if err := carryOut(a, ex, pl, made); err != nil {
 		return nil, err
 	}
@@ -430,14 +456,15 @@ type made struct {
 }
 
 // makeColliders makes the colliders of the planned parts, in their
-// bodies' frames, on up to workers goroutines; each result goes to its
-// own slot, so the outcome does not depend on the worker count. Parts
-// whose body frame is degenerate are left out (body warns about them).
+// bodies' frames, on up to workers goroutines (their Options.Progress
+// steps name them from doc); each result goes to its own slot, so the
+// outcome does not depend on the worker count. Parts whose body frame is
+// degenerate are left out (body warns about them).
 // Parts with the same geometry up to a translation in their body frames
 // (instances of a mesh, or meshes differing only in material, placed
 // with the same rotation and scale) and the same options are made once:
 // the first in plan order is made, the others get its colliders moved.
-func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
+func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
 	out := make(map[int]*made, len(parts))
 	var live []*partPlan
 	for _, pp := range parts {
@@ -492,6 +519,9 @@ func makeColliders(ctx context.Context, ex *mesh.Result, parts []*partPlan, work
 		p := &ex.Parts[pp.part]
 		m := out[pp.part]
 		o := pp.opt
+		if o.Progress != nil {
+			o = o.ForPart(partName(doc, p))
+		}
 		o.Workers = sub
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
@@ -570,11 +600,12 @@ func sameGeometry(a, b []geom.Vec3, ta, tb [][3]uint32) (t geom.Vec3, ok bool) {
 }
 
 // sameMaking reports whether two parts' options make the same colliders
-// from the same geometry: equal but for the worker count, which changes
-// nothing, and the rules, already applied to each.
+// from the same geometry: equal but for the worker count and the progress
+// report, which change nothing, and the rules, already applied to each.
 func sameMaking(a, b Options) bool {
 	a.Workers, b.Workers = 0, 0
 	a.Rules, b.Rules = nil, nil
+	a.Progress, b.Progress = nil, nil
 	return reflect.DeepEqual(a, b)
 }
 
@@ -809,7 +840,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
 			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(opt.Workers, 1),
-			SearchTriangles: opt.SearchTriangles,
+			SearchTriangles: opt.SearchTriangles, Progress: decomposeProgress(opt.Progress),
 		})
 		if err != nil {
 			return nil, nil, err
@@ -840,6 +871,14 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		return autoColliders(ctx, vertices, triangles, opt)
 	}
 	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+}
+
+// decomposeProgress passes a decomposition's rounds on to f (nil: none).
+func decomposeProgress(f func(Step)) func(done, total int) {
+	if f == nil {
+		return nil
+	}
+	return func(done, total int) { f(Step{Done: done, Total: total}) }
 }
 
 // hullOptions are the hull limits of opt: the vertex cap lowered to meet

@@ -272,7 +272,7 @@ func TestSharedColliders(t *testing.T) {
 		for i := range ex.Parts {
 			parts = append(parts, &partPlan{part: i, body: b, opt: Options{Method: m}})
 		}
-		out := makeColliders(context.Background(), ex, parts, 2)
+		out := makeColliders(context.Background(), nil, ex, parts, 2)
 		for i, p := range ex.Parts {
 			mk := out[i]
 			if mk.err != nil {

@@ -79,6 +79,13 @@ func TestTerminalScreen(t *testing.T) {
 // screen cleared from its top line into it, which no one sees.
 func terminalScreen(t *testing.T, tmux string, args ...string) string {
 	t.Helper()
+	return watchScreen(t, tmux, nil, args...)
+}
+
+// watchScreen is terminalScreen that also passes each screen read while
+// the command runs to watch (if not nil), some five times a second.
+func watchScreen(t *testing.T, tmux string, watch func(screen string), args ...string) string {
+	t.Helper()
 	sock := filepath.Join(t.TempDir(), "tmux.sock")
 	quoted := make([]string, len(args))
 	for i, a := range args {
@@ -102,9 +109,40 @@ func terminalScreen(t *testing.T, tmux string, args ...string) string {
 		if regexp.MustCompile(`(?m)^EXIT=\d+$`).MatchString(screen) {
 			return screen
 		}
+		if watch != nil {
+			watch(screen)
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the command did not finish in 5 minutes; screen:\n%s", screen)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestTerminalDecomposeSteps: while a file of a batch is decomposed, the
+// line of the bar says which part and how far (parts done of the parts so far); once
+// the run is over no such text is left on the screen.
+func TestTerminalDecomposeSteps(t *testing.T) {
+	tmux := testassets.Tmux(t)
+	corpus := filepath.Join(testassets.Shared(t), "corpus")
+	box := filepath.Join(corpus, "Box", "glTF-Binary", "Box.glb")
+	duck := filepath.Join(corpus, "Duck", "glTF-Binary", "Duck.glb")
+	bin := filepath.Join(t.TempDir(), "autocollide")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	step := regexp.MustCompile(`generate\s+[01]/2\b.*  Duck\.glb: decompose "LOD3spShape" (\d+)/(\d+) parts`)
+	var seen []string
+	screen := watchScreen(t, tmux, func(s string) {
+		if m := step.FindStringSubmatch(s); m != nil {
+			seen = append(seen, m[1]+"/"+m[2])
+		}
+	}, bin, "generate", "--method", "decompose", box, duck, "--out-dir", t.TempDir())
+	if len(seen) == 0 {
+		t.Errorf("no screen showed the decomposition's progress beside the bar; the last:\n%s", screen)
+	}
+	t.Logf("steps seen: %v", seen)
+	if strings.Contains(screen, "decompose \"") || !strings.Contains(screen, "EXIT=0") {
+		t.Errorf("the finished screen still shows a step, or the run failed:\n%s", screen)
 	}
 }
