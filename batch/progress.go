@@ -168,8 +168,11 @@ func AssetSummary(a Asset) string {
 type BarProgress struct {
 	W         *os.File
 	Verbosity Verbosity
-	p         *mpb.Progress
-	bar       *mpb.Bar
+	// Lines keeps each asset's line above the bar at Normal verbosity
+	// (for a run of one file, which ends with no summary table).
+	Lines bool
+	p     *mpb.Progress
+	bar   *mpb.Bar
 
 	mu    sync.Mutex
 	steps map[int]step // job → its latest step, while it is made
@@ -230,7 +233,7 @@ func (b *BarProgress) stepNow() string {
 // Done implements Progress.
 func (b *BarProgress) Done(_ int, a Asset) {
 	v := b.Verbosity
-	if v == Normal {
+	if v == Normal && !b.Lines {
 		v = Quiet // the bar replaces the per-asset lines
 	}
 	var sb strings.Builder

@@ -205,9 +205,11 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
 	var prog batch.Progress = &batch.LogProgress{Out: stdout, Err: stderr, Verbosity: verbosity}
 	tty := false
-	if ef, ok := stderr.(*os.File); ok && batch.IsTerminal(ef) && len(jobs) > 1 && !f.quiet {
+	if ef, ok := stderr.(*os.File); ok && batch.IsTerminal(ef) && !f.quiet {
+		// A lone file gets the bar too, for the steps of a long
+		// decomposition beside it, and keeps its line (no table follows).
 		tty = true
-		prog = &batch.BarProgress{W: ef, Verbosity: verbosity}
+		prog = &batch.BarProgress{W: ef, Verbosity: verbosity, Lines: len(jobs) == 1}
 	}
 
 	ctx := c.Context()
