@@ -121,16 +121,27 @@
 //     inside the hull (which is how the inside of a cup or the hole of a
 //     half torus shows).
 //   - The cut faces are never built. A hull sample lying on one of the
-//     part's cut planes is measured against the outline of the cross-section
-//     there instead (zero inside by non-zero winding or odd crossings, else
-//     the distance to the outline).
+//     part's cut planes is measured against the part's own cut face there
+//     instead: the region its open edges lying in the plane bound (zero
+//     inside by non-zero winding or odd crossings, else the distance to
+//     those edges), not the parent's whole cross-section, which can hold
+//     the cut faces of sibling pieces this part only touches at a corner
+//     (on the V-HACD cup that hid concavities of twice the threshold). On
+//     open input, a cut face whose edges do not close (a cut through a
+//     hole) has no inside: only the distance to its edges counts, as for
+//     the cut of a thin shell.
 //   - Faces buried in another shell (interpenetrating shells, common in
 //     real assets) are found once, by the winding number just in front of
 //     each triangle (median of three ray casts), and do not count as part
 //     concavity; they are still hulled.
-//   - A hull sample looking into a hole of an open mesh (the first triangle
-//     seen inward is seen from behind) counts as zero: the hull caps the
-//     hole as a closing remesh would.
+//   - Over a hole of an open mesh the hull is measured to the part like
+//     anywhere else: CoACD's part is the surface as it is (its remesh of
+//     an open mesh is a thin shell around it), so a hull face over an
+//     opening is as concave as the opening is wide. (An earlier rule
+//     counted a hull point whose inward ray first met a triangle from
+//     behind as zero; the reference in reference_test.go showed it hid
+//     concavities of 1.2 to 6.5 times the threshold, on open meshes and
+//     through the cut openings of closed ones.)
 //   - Rv = ∛(V_hull − V_part), k = 0.3, is used only when the input is
 //     closed (every edge has its twin); a part's volume closes its cuts by
 //     fanning its open edges on each cut plane.
@@ -159,6 +170,8 @@
 // union surface to the mesh (BloatMean), the mean distance from every
 // hull's whole surface to the mesh (SurfaceDistMean, the definition of the
 // reference figures for V-HACD and CoACD, which also charges the faces
-// where hulls meet inside the object), and CoACD's concavity figure. See Metrics for
+// where hulls meet inside the object), the same leaving out the faces
+// inside another hull (OuterDistMean, the definition of the reference
+// figures for CoACD's real meshes), and CoACD's concavity figure. See Metrics for
 // the definitions and approximations.
 package decompose

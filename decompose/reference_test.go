@@ -41,7 +41,14 @@ import (
 // refTol is the accuracy of the reference's Hausdorff distances, as a
 // fraction of the concavity threshold: the reference brackets the true
 // value within [hb, hb + refTol·threshold].
-const refTol = 0.02
+const refTol = 0.05
+
+// refSlack is how far above the threshold (or above its own estimate, for
+// a part kept above the threshold because MaxHulls was reached) a kept
+// part's reference concavity may be, as a fraction of the threshold: the
+// reference's own bracket (refTol) and the estimate's sampled part → hull
+// term.
+const refSlack = 0.1
 
 // refMaxEvals bounds the distance evaluations of one branch and bound; if
 // reached, the upper bound returned is the largest still open.
@@ -247,8 +254,9 @@ func refConcavity(p *part, closed bool, capTol, tol float64) refFigure {
 	return r
 }
 
-// farOverHole reports whether the hull point x looks into a hole of the
-// part by the estimate's rule (overHole), for the report.
+// farOverHole reports whether the estimate's former hole rule counted the
+// hull point x as 0: its first hit looking into the hull, along the normal
+// of the hull face it lies on, is a part triangle seen from behind.
 func farOverHole(p *part, x geom.Vec3, flip bool) bool {
 	best, n := math.Inf(1), geom.Vec3{}
 	for _, pl := range facePlanes(p.hull) {
@@ -369,30 +377,31 @@ func thinBowl(w float64, nu, nv int) testMesh {
 
 func refMeshes(t testing.TB, all bool) []refMesh {
 	shared := testassets.Shared(t)
-	var ms []refMesh
-	acd := []string{"box-thick", "cube-notch", "cup", "cylinder", "defsphere", "plaque", "torus1", "wall", "ob_chair_gothic", "hose"}
-	real := []string{"Bottle", "SnowFlake"}
-	if all {
-		acd = append(acd, "al", "cow-nonormals")
-		real = append(real, "KitchenPot")
-	}
-	for _, n := range acd {
-		ms = append(ms, refMesh{n, objMesh(t, filepath.Join(shared, "bench", "acd-meshes", n+".obj"))})
-	}
-	for _, n := range real {
-		ms = append(ms, refMesh{n, objMesh(t, filepath.Join(shared, "bench", "real-meshes", n+".obj"))})
-	}
-	cup := objMesh(t, filepath.Join(shared, "bench", "acd-meshes", "cup.obj"))
-	torus1 := objMesh(t, filepath.Join(shared, "bench", "acd-meshes", "torus1.obj"))
+	acdMesh := func(n string) testMesh { return objMesh(t, filepath.Join(shared, "bench", "acd-meshes", n+".obj")) }
+	realMesh := func(n string) testMesh { return objMesh(t, filepath.Join(shared, "bench", "real-meshes", n+".obj")) }
+	cup, torus1 := acdMesh("cup"), acdMesh("torus1")
 	tb := geom.BoundsOf(torus1.v)
+	ms := []refMesh{
+		{"torus1", torus1},
+		{"cup-holes", openCopy(cup, 7)},
+		{"torus1-cut-open", withoutFaces(torus1, func(c geom.Vec3) bool { return c[2] > tb.Center()[2]+0.3*tb.Size()[2] })},
+		{"sphere-open-cap", withoutFaces(uvSphere(1, 24, 12), func(c geom.Vec3) bool { return c[2] > 0.5 })},
+		{"tube-thin", hollowCylinder(1, 0.95, 1.5, 32)},
+		{"SnowFlake", realMesh("SnowFlake")},
+	}
+	if !all {
+		return ms
+	}
+	for _, n := range []string{"box-thick", "cube-notch", "cup", "cylinder", "defsphere", "plaque", "wall", "ob_chair_gothic", "hose", "al", "cow-nonormals"} {
+		ms = append(ms, refMesh{n, acdMesh(n)})
+	}
+	for _, n := range []string{"Bottle", "KitchenPot"} {
+		ms = append(ms, refMesh{n, realMesh(n)})
+	}
 	ms = append(ms,
-		refMesh{"cup-holes", openCopy(cup, 7)},
 		refMesh{"torus1-holes", openCopy(torus1, 5)},
-		refMesh{"torus1-cut-open", withoutFaces(torus1, func(c geom.Vec3) bool { return c[2] > tb.Center()[2]+0.3*tb.Size()[2] })},
-		refMesh{"sphere-open-cap", withoutFaces(uvSphere(1, 24, 12), func(c geom.Vec3) bool { return c[2] > 0.5 })},
 		refMesh{"bowl-thin", thinBowl(0.03, 32, 8)},
 		refMesh{"bowl-single-wall", withoutFaces(thinBowl(0.03, 32, 8), func(c geom.Vec3) bool { return c.Len() < 0.99 && c[2] < -1e-9 })},
-		refMesh{"tube-thin", hollowCylinder(1, 0.95, 1.5, 32)},
 		refMesh{"box-open-top", withoutFaces(box(geom.Vec3{}, geom.Vec3{1, 1, 0.6}), func(c geom.Vec3) bool { return c[2] > 0.59 })},
 	)
 	if extra := os.Getenv("AUTOCOLLIDE_REFERENCE_OBJ"); extra != "" {
@@ -403,13 +412,15 @@ func refMeshes(t testing.TB, all bool) []refMesh {
 	return ms
 }
 
-// TestReferenceConcavity decomposes meshes of every kind (the acd bench
-// meshes, CoACD's real meshes, open meshes, thin-walled shapes) and checks
-// each kept part against the reference: its concavity must be under the
-// threshold. It also prints how the estimate compares. Slow (branch and
-// bound on every part): skipped with -short; AUTOCOLLIDE_REFERENCE_ALL=1
-// adds the largest meshes, AUTOCOLLIDE_REFERENCE_OBJ more OBJ files
-// (separated like PATH).
+// TestReferenceConcavity decomposes meshes of every kind (acd bench and
+// CoACD's real meshes, open meshes, thin-walled shapes) and checks each
+// kept part against the reference: its concavity must be under the
+// threshold (or, for a part kept above it because MaxHulls was reached,
+// under the estimate), within refSlack. With -v it prints how the estimate
+// compares, part by part. Slow (branch and bound on every part): skipped
+// with -short; by default a few meshes of each kind, all of them with
+// AUTOCOLLIDE_REFERENCE_ALL=1 (several minutes), plus the OBJ files listed
+// in AUTOCOLLIDE_REFERENCE_OBJ (separated like PATH).
 func TestReferenceConcavity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
@@ -430,12 +441,12 @@ func TestReferenceConcavity(t *testing.T) {
 				worstEst = math.Max(worstEst, now)
 				hole := ""
 				if r.hullToPart > 0 && farOverHole(p, r.far, d.flip) {
-					hole = " (worst hull point over a hole)"
+					hole = " (worst hull point: the old hole rule counted it as 0)"
 				}
 				lines = append(lines, fmt.Sprintf("part %d: %d tris, %d caps: reference %.3f (hull→part %.3f, part→hull %.3f, k·Rv %.3f, ±%.3f) estimate %.3f (search %.3f)%s",
 					i, len(p.tris), len(p.caps), ref, r.hullToPart/d.thr, r.partToHull/d.thr, volumeWeight*r.rv/d.thr, r.slack/d.thr, now, est, hole))
-				if ref > 1 {
-					t.Errorf("part %d: reference concavity %.3f of the threshold (estimate %.3f)", i, ref, now)
+				if ref > math.Max(1, est)+refSlack {
+					t.Errorf("part %d: reference concavity %.3f of the threshold, estimate %.3f", i, ref, est)
 				}
 			}
 			t.Logf("%s: %d parts, closed %v; worst reference %.3f, worst estimate %.3f of the threshold\n%s", rm.name, len(parts), d.closed, worst, worstEst, strings.Join(lines, "\n"))
