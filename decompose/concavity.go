@@ -136,23 +136,25 @@ type sampleBudget struct {
 
 // concavity estimates a part's concavity as the larger of two one-sided
 // distances, the boundary Hausdorff term of CoACD:
-//   - hull → part: from the hull's face centroids, edge midpoints and
-//     area-uniform samples to the part's surface: its triangles (BVH) and,
-//     for a point on one of its cut planes, its own cut face there
-//     (ownCaps; closed is whether the input is, see ownCap.shut), as if
-//     the cut were capped. A point over a hole
-//     of an open mesh counts with its distance to the part like any other:
-//     CoACD's part is the surface as it is (its remesh of an open mesh is
-//     a thin shell around it, not a closed solid), and a hull face over an
-//     opening is as far from the part as the opening is wide.
+//   - hull → part: from area-uniform samples on the hull's surface (and its
+//     face centroids and edge midpoints) to the nearest triangle of the
+//     part (BVH). Closed input (closed): a sample on one of the part's cut
+//     planes is measured to the cross-section there instead, as if the cut
+//     were capped (zero inside the section, else the distance to its
+//     outline), and a sample looking into a hole (see overHole) counts as
+//     zero: the part's only openings are its cuts, which CoACD caps. Open
+//     input: also to the part's own cut faces (see ownCap, nearestCut);
+//     no hole rule, as CoACD's remesh of an open mesh is a thin shell
+//     around the surface, and a hull face over an opening is as far from
+//     the part as the opening is wide.
 //   - part → hull: from the part's corners and area-uniform samples on its
 //     triangles to the hull's boundary (their depth inside the hull), which
 //     catches cavities the hull's surface never comes near (the hole of a
 //     torus half, the inside of a cup).
 //
 // It returns the estimate, the part sample found deepest inside the hull and
-// the hull point found farthest from the part.
-func concavity(p *part, n sampleBudget, capTol float64, seed uint64, closed bool) (worst float64, deep, far geom.Vec3) {
+// the hull sample found farthest from the part.
+func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
 	deep = p.tris[0][0]
@@ -183,31 +185,36 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, closed bool
 	}
 	// hull → part.
 	ht := hullTris(h)
-	tree := p.index()
-	caps := ownCaps(p, capTol)
-	probe := func(x geom.Vec3) {
+	hs := newSampler(ht, seed+1)
+
+	var own []ownCap
+	if !closed {
+		own = ownCaps(p, capTol)
+	}
+	probe := func(x geom.Vec3, face int) {
 		d := math.Inf(1)
-		for i := range caps {
-			// A point on a cut plane: its distance to the part's own cut
-			// face there, as if the cut were capped.
-			c := &caps[i]
-			if len(c.segs[0]) == 0 || math.Abs(c.pl.eval(x)) > capTol {
-				continue
-			}
-			if closed || c.shut {
-				d = math.Min(d, c.outside(x, 1))
-			} else {
-				d = math.Min(d, c.outline(x, 1))
-			}
-			if d <= worst {
-				return
+		if closed {
+			for _, c := range p.caps {
+				if math.Abs(c.sec.pl.eval(x)) <= capTol {
+					d = math.Min(d, c.sec.outside(x, c.side))
+					if d <= worst || d <= farD {
+						return
+					}
+				}
 			}
 		}
+		tree := p.index()
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
+		if d > worst && !closed {
+			d = math.Min(d, nearestCut(own, x, d, capTol))
+		}
 		if math.IsInf(d, 1) {
 			// No triangle with area to measure against (a part made of
 			// degenerate triangles, hulled from its thickened corners).
+			d = 0
+		}
+		if d > worst && closed && overHole(tree, ht[face], x, flip) {
 			d = 0
 		}
 		if d > worst {
@@ -217,93 +224,94 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, closed bool
 			farD, far = d, x
 		}
 	}
-	faces := ht
 	if n.faces > 0 && len(ht) > n.faces {
 		// A large hull (a scout of a big part has thousands of faces):
-		// its largest faces and the midpoints of its longest edges, where
-		// a hull spans a concavity.
-		faces = largest(ht, n.faces, probe)
+		// the centroids of its largest faces and the midpoints of its
+		// longest edges, where a hull spans a concavity.
+		probeLargest(ht, n.faces, probe)
 	} else {
-		// Edge midpoints, each edge once (its two triangles see it in
-		// opposite directions): a hull edge spanning a concavity is often
-		// where the hull is farthest from the part.
-		for _, t := range ht {
+		for i, t := range ht {
+			probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0/3), i)
+			// Edge midpoints, each edge once (its two triangles see it
+			// in opposite directions): a hull edge spanning a concavity
+			// is often where the hull is farthest from the part.
 			for k := 0; k < 3; k++ {
 				if a, b := t[k], t[(k+1)%3]; less(a, b) {
-					probe(a.Add(b).Scale(0.5))
+					probe(a.Add(b).Scale(0.5), i)
 				}
 			}
 		}
 	}
-	for _, t := range faces {
-		probe(t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3))
-	}
-	hs := newSampler(ht, seed+1)
 	for i := 0; i < n.hull; i++ {
-		x, _ := hs.next()
-		probe(x)
+		x, ti := hs.next()
+		probe(x, ti)
 	}
 	return worst, deep, far
 }
 
-// largest probes the midpoints of the 3n/2 longest edges of ht and
-// returns its n largest triangles (ties in index order).
-func largest(ht []tri, n int, probe func(x geom.Vec3)) []tri {
+// probeLargest probes the centroids of the n largest triangles of ht and
+// the midpoints of its 3n/2 longest edges (ties in index order).
+func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 	type item struct {
-		t    tri
+		x    geom.Vec3
+		face int
 		seq  int
 		size float64
 	}
 	var faces, edges []item
-	for _, t := range ht {
-		faces = append(faces, item{t, len(faces), triArea(t)})
+	for i, t := range ht {
+		faces = append(faces, item{t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3), i, len(faces), triArea(t)})
 		for k := 0; k < 3; k++ {
 			if a, b := t[k], t[(k+1)%3]; less(a, b) {
-				edges = append(edges, item{tri{a, b, b}, len(edges), b.Sub(a).Len2()})
+				edges = append(edges, item{a.Add(b).Scale(0.5), i, len(edges), b.Sub(a).Len2()})
 			}
 		}
 	}
-	// Largest first, ties in index order (a total order, so an unstable
-	// sort gives one answer).
-	bySize := func(a, b item) int {
-		if c := cmp.Compare(b.size, a.size); c != 0 {
-			return c
+	for _, l := range []struct {
+		items []item
+		n     int
+	}{{faces, n}, {edges, 3 * n / 2}} {
+		// Largest first, ties in index order (a total order, so an
+		// unstable sort gives one answer).
+		slices.SortFunc(l.items, func(a, b item) int {
+			if c := cmp.Compare(b.size, a.size); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
+		for _, it := range l.items[:min(len(l.items), l.n)] {
+			probe(it.x, it.face)
 		}
-		return cmp.Compare(a.seq, b.seq)
 	}
-	slices.SortFunc(edges, bySize)
-	for _, e := range edges[:min(len(edges), 3*n/2)] {
-		probe(e.t[0].Add(e.t[1]).Scale(0.5))
-	}
-	slices.SortFunc(faces, bySize)
-	out := make([]tri, 0, n)
-	for _, f := range faces[:min(len(faces), n)] {
-		out = append(out, f.t)
-	}
-	return out
 }
 
-// ownCap is the cut face of a part on one of its cut planes: the region
-// its own open edges on the plane bound. The cross-section a cap refers to
-// is the whole parent's, and can hold the cut faces of sibling pieces (a
-// part split into its connected pieces after the cut) that this part only
-// touches at a corner; its own open edges are its own cut.
+// overHole reports whether the hull point x on face f looks into a hole of
+// an open mesh: the first triangle seen looking inward is seen from behind
+// (from inside the solid). Over a real cavity (a cup's opening) it is seen
+// from the front. flip swaps the sides for meshes wound inward.
+func overHole(tree forest, f tri, x geom.Vec3, flip bool) bool {
+	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0])).Normalize()
+	_, back, ok := tree.firstHit(x, n.Scale(-1))
+	return ok && back != flip
+}
+
+// ownCap is the cut face of a part of an open mesh on one of its cut
+// planes: the region its own open edges lying in the plane bound. The
+// cross-section a cap refers to is the whole parent's, and can hold the
+// cut faces of sibling pieces that this part only touches at a corner.
 type ownCap struct {
 	section
 	// shut: every end of an edge is the end of an even number of them, so
-	// the edges bound a region. A cut through an open mesh's hole leaves
-	// open chains, whose inside is not defined (the cut of a sphere open
-	// at the top is an arc): CoACD's remesh of an open mesh is a thin
-	// shell, whose cut is a thin strip along the outline. On closed input
-	// the edges are taken to bound a region whatever this says: a cut
-	// along a row of vertices gives an edge lying in the plane to one side
-	// only, which leaves odd counts on closed outlines.
+	// the edges bound a region. A cut through one of the mesh's holes
+	// leaves open chains, whose inside is not defined (the cut of a sphere
+	// open at the top is an arc): CoACD's remesh of an open mesh is a thin
+	// shell, whose cut is a thin strip along the outline.
 	shut bool
 }
 
-// ownCaps returns p's cut faces, one per cap (an empty outline where the
-// part has no open edge on the plane): its directed edges without their
-// reverse in the part, lying within tol of a cap's plane.
+// ownCaps returns p's cut faces, one per cap (no edges where the part has
+// no open edge on the plane): its directed edges without their reverse in
+// the part, lying within tol of a cap's plane.
 func ownCaps(p *part, tol float64) []ownCap {
 	out := make([]ownCap, len(p.caps))
 	if len(p.caps) == 0 {
@@ -351,17 +359,32 @@ func ownCaps(p *part, tol float64) []ownCap {
 	return out
 }
 
-// outline is the distance from the in-plane point x to the outline seen
-// from side (see section.outside): the distance to the cut of a thin shell.
-func (s *section) outline(x geom.Vec3, side int8) float64 {
-	q := s.to2(x)
-	segs := s.segs[0]
-	if side < 0 {
-		segs = s.segs[1]
+// nearestCut returns the distance from x to the nearest of the cut faces
+// whose plane is nearer than d (else d): the hypotenuse of the distance to
+// the plane and the in-plane distance to the face (zero inside a shut one,
+// else the distance to its edges).
+func nearestCut(cs []ownCap, x geom.Vec3, d, tol float64) float64 {
+	for i := range cs {
+		c := &cs[i]
+		e := math.Abs(c.pl.eval(x))
+		if len(c.segs[0]) == 0 || e >= d {
+			continue
+		}
+		if e <= tol {
+			e = 0
+		}
+		var in float64
+		if c.shut {
+			in = c.outside(x, 1)
+		} else {
+			q := c.to2(x)
+			in = math.Inf(1)
+			for _, sg := range c.segs[0] {
+				in = math.Min(in, segDist2D(q, sg[0], sg[1]))
+			}
+			in = math.Sqrt(in)
+		}
+		d = math.Min(d, math.Hypot(e, in))
 	}
-	best := math.Inf(1)
-	for _, sg := range segs {
-		best = math.Min(best, segDist2D(q, sg[0], sg[1]))
-	}
-	return math.Sqrt(best)
+	return d
 }

@@ -120,28 +120,35 @@
 //     hull: the part's corners and area-uniform samples, by their depth
 //     inside the hull (which is how the inside of a cup or the hole of a
 //     half torus shows).
-//   - The cut faces are never built. A hull sample lying on one of the
-//     part's cut planes is measured against the part's own cut face there
-//     instead: the region its open edges lying in the plane bound (zero
-//     inside by non-zero winding or odd crossings, else the distance to
-//     those edges), not the parent's whole cross-section, which can hold
-//     the cut faces of sibling pieces this part only touches at a corner
-//     (on the V-HACD cup that hid concavities of twice the threshold). On
-//     open input, a cut face whose edges do not close (a cut through a
-//     hole) has no inside: only the distance to its edges counts, as for
-//     the cut of a thin shell.
+//   - The cut faces are never built. On closed input, a hull sample
+//     lying on one of the part's cut planes is measured against the
+//     outline of the cross-section there instead (zero inside by non-zero
+//     winding or odd crossings, else the distance to the outline). On
+//     open input, a hull sample is also measured to the part's own cut
+//     faces (ownCaps: the region its open edges lying in a cut plane
+//     bound, not the parent's whole cross-section, which can hold sibling
+//     pieces' cut faces), off the plane too, by the hypotenuse of the
+//     distance to the plane and the in-plane distance to the face; a cut
+//     face whose edges do not close (a cut through one of the mesh's
+//     holes) has no inside, only its edges count, as for the cut of a
+//     thin shell.
 //   - Faces buried in another shell (interpenetrating shells, common in
 //     real assets) are found once, by the winding number just in front of
 //     each triangle (median of three ray casts), and do not count as part
 //     concavity; they are still hulled.
-//   - Over a hole of an open mesh the hull is measured to the part like
-//     anywhere else: CoACD's part is the surface as it is (its remesh of
-//     an open mesh is a thin shell around it), so a hull face over an
-//     opening is as concave as the opening is wide. (An earlier rule
-//     counted a hull point whose inward ray first met a triangle from
-//     behind as zero; the reference in reference_test.go showed it hid
-//     concavities of 1.2 to 6.5 times the threshold, on open meshes and
-//     through the cut openings of closed ones.)
+//   - On closed input, a hull sample looking into a hole (the first
+//     triangle seen inward is seen from behind) counts as zero: a part's
+//     only openings are its cuts, and the ray through one stands in for
+//     the cap CoACD's part has there. On open input it is measured like
+//     any other: CoACD's part is the surface as it is (its remesh of an
+//     open mesh is a thin shell around it), so a hull face over one of
+//     the mesh's openings is as concave as the opening is wide. The
+//     reference in reference_test.go showed the rule hiding concavities
+//     of 1.2 to 6.5 times the threshold on open meshes (an open box, a
+//     sphere or a bowl open at the top, a cup with holes); on closed
+//     input it missed one part of the V-HACD torus (1.08 times the
+//     threshold), and dropping it there too cost hulls and surface
+//     distance on the acd meshes (cup, cylinder), so it stays there.
 //   - Rv = ∛(V_hull − V_part), k = 0.3, is used only when the input is
 //     closed (every edge has its twin); a part's volume closes its cuts by
 //     fanning its open edges on each cut plane.
