@@ -154,7 +154,7 @@ type sampleBudget struct {
 //
 // It returns the estimate, the part sample found deepest inside the hull and
 // the hull sample found farthest from the part.
-func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool) (worst float64, deep, far geom.Vec3) {
+func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
 	deep = p.tris[0][0]
@@ -189,7 +189,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 
 	var own []ownCap
 	if !closed {
-		own = ownCaps(p, capTol)
+		own = ownCaps(p, capTol, rims)
 	}
 	probe := func(x geom.Vec3, face int) {
 		d := math.Inf(1)
@@ -286,9 +286,10 @@ func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 }
 
 // overHole reports whether the hull point x on face f looks into a hole of
-// an open mesh: the first triangle seen looking inward is seen from behind
-// (from inside the solid). Over a real cavity (a cup's opening) it is seen
-// from the front. flip swaps the sides for meshes wound inward.
+// the part (for closed input, the opening of one of its cuts): the first
+// triangle seen looking inward is seen from behind (from inside the
+// solid). Over a real cavity (a cup's opening) it is seen from the front.
+// flip swaps the sides for meshes wound inward.
 func overHole(tree forest, f tri, x geom.Vec3, flip bool) bool {
 	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0])).Normalize()
 	_, back, ok := tree.firstHit(x, n.Scale(-1))
@@ -311,8 +312,11 @@ type ownCap struct {
 
 // ownCaps returns p's cut faces, one per cap (no edges where the part has
 // no open edge on the plane): its directed edges without their reverse in
-// the part, lying within tol of a cap's plane.
-func ownCaps(p *part, tol float64) []ownCap {
+// the part, lying within tol of a cap's plane, except the edges of rims,
+// the input's own open edges (a hole whose rim lies in a cut plane is
+// still a hole: a cut snapped to the rim of an open sphere must not cap
+// it).
+func ownCaps(p *part, tol float64, rims map[edgeKey]bool) []ownCap {
 	out := make([]ownCap, len(p.caps))
 	if len(p.caps) == 0 {
 		return out
@@ -332,7 +336,7 @@ func ownCaps(p *part, tol float64) []ownCap {
 	for _, t := range p.tris {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if count[edge{b, a}] > 0 {
+			if count[edge{b, a}] > 0 || rims[edgeKey{a, b}] {
 				continue
 			}
 			for i := range out {
@@ -387,4 +391,22 @@ func nearestCut(cs []ownCap, x geom.Vec3, d, tol float64) float64 {
 		d = math.Min(d, math.Hypot(e, in))
 	}
 	return d
+}
+
+// openEdges returns the directed edges of ts without their reverse: the
+// rims of an open mesh's holes.
+func openEdges(ts []tri) map[edgeKey]bool {
+	has := make(map[edgeKey]bool, 3*len(ts))
+	for _, t := range ts {
+		for i := 0; i < 3; i++ {
+			has[edgeKey{t[i], t[(i+1)%3]}] = true
+		}
+	}
+	out := map[edgeKey]bool{}
+	for e := range has {
+		if !has[edgeKey{e[1], e[0]}] {
+			out[e] = true
+		}
+	}
+	return out
 }

@@ -150,6 +150,9 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		vol += t[0].Sub(o).Dot(t[1].Sub(o).Cross(t[2].Sub(o)))
 	}
 	d.closed = isClosed(ts)
+	if !d.closed {
+		d.rims = openEdges(ts)
+	}
 	if vol < 0 {
 		d.flip = true
 		res.Notes = append(res.Notes, "the input is wound inward (negative volume); holes are judged with its normals flipped")
@@ -195,6 +198,8 @@ type decomposer struct {
 	closed bool
 	// solid indexes the whole input, to tell what is inside the solid.
 	solid *bvh
+	// rims: the open input's own open edges (see ownCaps).
+	rims map[edgeKey]bool
 }
 
 func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
@@ -346,7 +351,7 @@ func (d *decomposer) capHull(p *part) error {
 // volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
-	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed)
+	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed, d.rims)
 	if d.closed {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))

@@ -92,8 +92,9 @@ func (c *refCap) dist(x geom.Vec3) float64 {
 }
 
 // refCaps builds a part's caps from its open edges (directed edges without
-// their reverse in the part) lying on each of its cut planes.
-func refCaps(p *part, tol float64) []refCap {
+// their reverse in the part) lying on each of its cut planes, leaving out
+// the rims of the input's holes.
+func refCaps(p *part, tol float64, rims map[edgeKey]bool) []refCap {
 	type key [2]geom.Vec3
 	count := map[key]int{}
 	for _, t := range p.tris {
@@ -108,7 +109,7 @@ func refCaps(p *part, tol float64) []refCap {
 		for _, t := range p.tris {
 			for i := 0; i < 3; i++ {
 				a, b := t[i], t[(i+1)%3]
-				if count[key{b, a}] > 0 || math.Abs(rc.pl.eval(a)) > tol || math.Abs(rc.pl.eval(b)) > tol {
+				if count[key{b, a}] > 0 || rims[edgeKey{a, b}] || math.Abs(rc.pl.eval(a)) > tol || math.Abs(rc.pl.eval(b)) > tol {
 					continue
 				}
 				rc.edges = append(rc.edges, [2]geom.Vec3{a, b})
@@ -201,14 +202,14 @@ func (r refFigure) value() float64 {
 	return math.Max(math.Max(r.hullToPart, r.partToHull), volumeWeight*r.rv)
 }
 
-func refConcavity(p *part, closed bool, capTol, tol float64) refFigure {
+func refConcavity(p *part, closed bool, rims map[edgeKey]bool, capTol, tol float64) refFigure {
 	var outer []tri
 	for i, t := range p.tris {
 		if p.inner == nil || !p.inner[i] {
 			outer = append(outer, t)
 		}
 	}
-	caps := refCaps(p, capTol)
+	caps := refCaps(p, capTol, rims)
 	var tree *bvh
 	if len(outer) > 0 {
 		tree = newBVH(outer)
@@ -281,6 +282,9 @@ func keptParts(t testing.TB, m testMesh, opt Options) ([]*part, *decomposer) {
 		vol += tr[0].Sub(o).Dot(tr[1].Sub(o).Cross(tr[2].Sub(o)))
 	}
 	d.closed = isClosed(ts)
+	if !d.closed {
+		d.rims = openEdges(ts)
+	}
 	d.flip = vol < 0
 	d.solid = newBVH(ts)
 	inner := classifyInner(d.solid, ts, d.diag)
@@ -431,7 +435,7 @@ func TestReferenceConcavity(t *testing.T) {
 			var worst, worstEst float64
 			var lines []string
 			for i, p := range parts {
-				r := refConcavity(p, d.closed, capTol*d.diag, refTol*d.thr)
+				r := refConcavity(p, d.closed, d.rims, capTol*d.diag, refTol*d.thr)
 				ref := r.value() / d.thr
 				est := p.conc / d.thr
 				// The estimate of the part as kept, with the hull kept.
