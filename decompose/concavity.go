@@ -154,7 +154,7 @@ type sampleBudget struct {
 //
 // It returns the estimate, the part sample found deepest inside the hull and
 // the hull sample found farthest from the part.
-func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool) (worst float64, deep, far geom.Vec3) {
+func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool, seal float64) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
 	deep = p.tris[0][0]
@@ -189,7 +189,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 
 	var own []ownCap
 	if !closed {
-		own = ownCaps(p, capTol, rims)
+		own = ownCaps(p, capTol, rims, seal)
 	}
 	probe := func(x geom.Vec3, face int) {
 		d := math.Inf(1)
@@ -316,7 +316,7 @@ type ownCap struct {
 // the input's own open edges (a hole whose rim lies in a cut plane is
 // still a hole: a cut snapped to the rim of an open sphere must not cap
 // it).
-func ownCaps(p *part, tol float64, rims map[edgeKey]bool) []ownCap {
+func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap {
 	out := make([]ownCap, len(p.caps))
 	if len(p.caps) == 0 {
 		return out
@@ -328,6 +328,7 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool) []ownCap {
 			count[edge{t[i], t[(i+1)%3]}]++
 		}
 	}
+	var holes [][2]geom.Vec3
 	deg := make([]map[[2]float64]int, len(p.caps))
 	for i, c := range p.caps {
 		out[i].pl, out[i].u, out[i].v = c.sec.pl, c.sec.u, c.sec.v
@@ -336,23 +337,31 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool) []ownCap {
 	for _, t := range p.tris {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if count[edge{b, a}] > 0 || rims[edgeKey{a, b}] {
+			if count[edge{b, a}] > 0 {
 				continue
 			}
-			for i := range out {
-				c := &out[i]
-				if math.Abs(c.pl.eval(a)) <= tol && math.Abs(c.pl.eval(b)) <= tol {
-					sg := [2][2]float64{c.to2(a), c.to2(b)}
-					c.segs[0] = append(c.segs[0], sg)
-					deg[i][sg[0]]++
-					deg[i][sg[1]]++
-					break
+			onCut := false
+			if !rims[edgeKey{a, b}] {
+				for i := range out {
+					c := &out[i]
+					if math.Abs(c.pl.eval(a)) <= tol && math.Abs(c.pl.eval(b)) <= tol {
+						sg := [2][2]float64{c.to2(a), c.to2(b)}
+						c.segs[0] = append(c.segs[0], sg)
+						deg[i][sg[0]]++
+						deg[i][sg[1]]++
+						onCut = true
+						break
+					}
 				}
+			}
+			if !onCut {
+				holes = append(holes, [2]geom.Vec3{a, b})
 			}
 		}
 	}
+	wide := wideHole(holes, seal)
 	for i := range out {
-		out[i].shut = true
+		out[i].shut = !wide
 		for _, n := range deg[i] {
 			if n%2 != 0 {
 				out[i].shut = false
@@ -361,6 +370,45 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool) []ownCap {
 		}
 	}
 	return out
+}
+
+// wideHole reports whether one of the holes (the part's open edges not on
+// a cut, chained into rims by shared corners) spans more than seal (the
+// concavity threshold) in its bounding box: the inside of such a part is
+// open to the outside, a thin shell (CoACD's remesh seals only holes
+// narrower than its voxels), so its cuts are strips, not faces; a part
+// with only narrow holes is taken as solid.
+func wideHole(holes [][2]geom.Vec3, seal float64) bool {
+	if len(holes) == 0 {
+		return false
+	}
+	id := map[geom.Vec3]int32{}
+	for _, e := range holes {
+		for _, v := range e {
+			if _, ok := id[v]; !ok {
+				id[v] = int32(len(id))
+			}
+		}
+	}
+	ds := newDisjointSets(len(id))
+	for _, e := range holes {
+		ds.union(id[e[0]], id[e[1]])
+	}
+	boxes := map[int32]geom.Box{}
+	for v, i := range id {
+		r := ds.find(i)
+		b, ok := boxes[r]
+		if !ok {
+			b = geom.EmptyBox()
+		}
+		boxes[r] = b.Extend(v)
+	}
+	for _, b := range boxes {
+		if b.Diagonal() > seal {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestCut returns the distance from x to the nearest of the cut faces

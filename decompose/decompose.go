@@ -351,7 +351,7 @@ func (d *decomposer) capHull(p *part) error {
 // volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
-	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed, d.rims)
+	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed, d.rims, d.thr)
 	if d.closed {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))

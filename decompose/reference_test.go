@@ -22,7 +22,10 @@ import (
 //
 // A part as CoACD sees it is a closed surface: its triangles (those buried
 // in another shell left out: a remesh removes them) and, on each of its cut
-// planes, the cap its cut edges bound. Its concavity is max(Hb, k·Rv):
+// planes, the cap its cut edges bound (the input's hole rims are never cut
+// edges; on open input, a part with a hole wider than the threshold is a
+// thin shell, as CoACD's remesh makes of a mesh with a wide opening, and
+// its caps are strips along the cut edges). Its concavity is max(Hb, k·Rv):
 //
 //   - Hb, the symmetric Hausdorff distance between that surface and the
 //     hull's surface. Both one-sided distances are 1-Lipschitz functions on
@@ -60,6 +63,9 @@ type refCap struct {
 	u, v  geom.Vec3
 	edges [][2]geom.Vec3 // the part's open edges on the plane
 	e2    [][2][2]float64
+	// strip: the part has a hole wider than the threshold (open input):
+	// it is a thin shell, whose cut is a strip along the edges.
+	strip bool
 }
 
 // inside reports whether x's projection on the cap's plane lies inside the
@@ -81,7 +87,7 @@ func (c *refCap) dist(x geom.Vec3) float64 {
 	if len(c.edges) == 0 {
 		return math.Inf(1)
 	}
-	if c.inside(x) {
+	if !c.strip && c.inside(x) {
 		return math.Abs(c.pl.eval(x))
 	}
 	best := math.Inf(1)
@@ -94,7 +100,7 @@ func (c *refCap) dist(x geom.Vec3) float64 {
 // refCaps builds a part's caps from its open edges (directed edges without
 // their reverse in the part) lying on each of its cut planes, leaving out
 // the rims of the input's holes.
-func refCaps(p *part, tol float64, rims map[edgeKey]bool) []refCap {
+func refCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []refCap {
 	type key [2]geom.Vec3
 	count := map[key]int{}
 	for _, t := range p.tris {
@@ -117,6 +123,28 @@ func refCaps(p *part, tol float64, rims map[edgeKey]bool) []refCap {
 			}
 		}
 		out = append(out, rc)
+	}
+	// The part's holes: open edges on no cut plane, or the input's own.
+	var holes [][2]geom.Vec3
+	for _, t := range p.tris {
+		for i := 0; i < 3; i++ {
+			a, b := t[i], t[(i+1)%3]
+			if count[key{b, a}] > 0 {
+				continue
+			}
+			onCut := false
+			for _, c := range out {
+				onCut = onCut || !rims[edgeKey{a, b}] && math.Abs(c.pl.eval(a)) <= tol && math.Abs(c.pl.eval(b)) <= tol
+			}
+			if !onCut {
+				holes = append(holes, [2]geom.Vec3{a, b})
+			}
+		}
+	}
+	if wideHole(holes, seal) {
+		for i := range out {
+			out[i].strip = true
+		}
 	}
 	return out
 }
@@ -202,14 +230,14 @@ func (r refFigure) value() float64 {
 	return math.Max(math.Max(r.hullToPart, r.partToHull), volumeWeight*r.rv)
 }
 
-func refConcavity(p *part, closed bool, rims map[edgeKey]bool, capTol, tol float64) refFigure {
+func refConcavity(p *part, closed bool, rims map[edgeKey]bool, seal, capTol, tol float64) refFigure {
 	var outer []tri
 	for i, t := range p.tris {
 		if p.inner == nil || !p.inner[i] {
 			outer = append(outer, t)
 		}
 	}
-	caps := refCaps(p, capTol, rims)
+	caps := refCaps(p, capTol, rims, seal)
 	var tree *bvh
 	if len(outer) > 0 {
 		tree = newBVH(outer)
@@ -435,7 +463,7 @@ func TestReferenceConcavity(t *testing.T) {
 			var worst, worstEst float64
 			var lines []string
 			for i, p := range parts {
-				r := refConcavity(p, d.closed, d.rims, capTol*d.diag, refTol*d.thr)
+				r := refConcavity(p, d.closed, d.rims, d.thr, capTol*d.diag, refTol*d.thr)
 				ref := r.value() / d.thr
 				est := p.conc / d.thr
 				// The estimate of the part as kept, with the hull kept.
