@@ -302,11 +302,11 @@ func overHole(tree forest, f tri, x geom.Vec3, flip bool) bool {
 // cut faces of sibling pieces that this part only touches at a corner.
 type ownCap struct {
 	section
-	// shut: every end of an edge is the end of an even number of them, so
-	// the edges bound a region. A cut through one of the mesh's holes
-	// leaves open chains, whose inside is not defined (the cut of a sphere
-	// open at the top is an arc): CoACD's remesh of an open mesh is a thin
-	// shell, whose cut is a thin strip along the outline.
+	// shut: the edges bound a region of solid: every end of an edge is the
+	// end of an even number of them (a cut through one of the mesh's holes
+	// leaves open chains, whose inside is not defined) and the part has no
+	// hole wider than the threshold (see wideHole). Else the cut is a
+	// strip along the edges, the cut of a thin shell.
 	shut bool
 }
 

@@ -127,11 +127,13 @@
 //     open input, a hull sample is also measured to the part's own cut
 //     faces (ownCaps: the region its open edges lying in a cut plane
 //     bound, not the parent's whole cross-section, which can hold sibling
-//     pieces' cut faces), off the plane too, by the hypotenuse of the
-//     distance to the plane and the in-plane distance to the face; a cut
-//     face whose edges do not close (a cut through one of the mesh's
-//     holes) has no inside, only its edges count, as for the cut of a
-//     thin shell.
+//     pieces' cut faces, and never the input's own hole rims), off the
+//     plane too, by the hypotenuse of the distance to the plane and the
+//     in-plane distance to the face. A part with a hole wider than the
+//     threshold is a thin shell (CoACD's remesh seals holes narrower than
+//     its voxels and makes a thin shell of a mesh with a wide opening):
+//     its cut faces are strips along their edges, as is a cut face whose
+//     edges do not close.
 //   - Faces buried in another shell (interpenetrating shells, common in
 //     real assets) are found once, by the winding number just in front of
 //     each triangle (median of three ray casts), and do not count as part
