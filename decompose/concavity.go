@@ -144,9 +144,9 @@ type sampleBudget struct {
 //     outline), and a sample looking into a hole (see overHole) counts as
 //     zero: the part's only openings are its cuts, which CoACD caps. Open
 //     input: also to the part's own cut faces (see ownCap, nearestCut);
-//     no hole rule, as CoACD's remesh of an open mesh is a thin shell
-//     around the surface, and a hull face over an opening is as far from
-//     the part as the opening is wide.
+//     no hole rule, as CoACD's remesh seals only narrow holes, and a hull
+//     face over an opening is as far from the part as the opening is
+//     wide.
 //   - part → hull: from the part's corners and area-uniform samples on its
 //     triangles to the hull's boundary (their depth inside the hull), which
 //     catches cavities the hull's surface never comes near (the hole of a

@@ -142,14 +142,14 @@
 //     triangle seen inward is seen from behind) counts as zero: a part's
 //     only openings are its cuts, and the ray through one stands in for
 //     the cap CoACD's part has there. On open input it is measured like
-//     any other: CoACD's part is the surface as it is (its remesh of an
-//     open mesh is a thin shell around it), so a hull face over one of
+//     any other: CoACD's part is the surface as it is (its remesh seals
+//     only holes narrower than its voxels), so a hull face over one of
 //     the mesh's openings is as concave as the opening is wide. The
 //     reference in reference_test.go showed the rule hiding concavities
 //     of 1.2 to 6.5 times the threshold on open meshes (an open box, a
 //     sphere or a bowl open at the top, a cup with holes); on closed
-//     input it missed one part of the V-HACD torus (1.08 times the
-//     threshold), and dropping it there too cost hulls and surface
+//     input it misses by less (the V-HACD torus 1.08 times the threshold,
+//     a thin bowl 1.15), and dropping it there too cost hulls and surface
 //     distance on the acd meshes (cup, cylinder), so it stays there.
 //   - Rv = ∛(V_hull − V_part), k = 0.3, is used only when the input is
 //     closed (every edge has its twin); a part's volume closes its cuts by
