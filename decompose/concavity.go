@@ -136,12 +136,17 @@ type sampleBudget struct {
 
 // concavity estimates a part's concavity as the larger of two one-sided
 // distances, the boundary Hausdorff term of CoACD:
-//   - hull → part: from area-uniform samples on the hull's surface to the
-//     nearest triangle of the part (BVH). A sample on one of the part's cut
+//   - hull → part: from area-uniform samples on the hull's surface (and its
+//     face centroids and edge midpoints) to the nearest triangle of the
+//     part (BVH). Closed input (closed): a sample on one of the part's cut
 //     planes is measured to the cross-section there instead, as if the cut
-//     were capped: zero inside the section, else the distance to its outline.
-//     A sample over a hole of an open mesh (see overHole) counts as zero:
-//     the hull caps the hole, as a closing remesh would.
+//     were capped (zero inside the section, else the distance to its
+//     outline), and a sample looking into a hole (see overHole) counts as
+//     zero: the part's only openings are its cuts, which CoACD caps. Open
+//     input: also to the part's own cut faces (see ownCap, nearestCut);
+//     no hole rule, as CoACD's remesh seals only narrow holes, and a hull
+//     face over an opening is as far from the part as the opening is
+//     wide.
 //   - part → hull: from the part's corners and area-uniform samples on its
 //     triangles to the hull's boundary (their depth inside the hull), which
 //     catches cavities the hull's surface never comes near (the hole of a
@@ -149,7 +154,7 @@ type sampleBudget struct {
 //
 // It returns the estimate, the part sample found deepest inside the hull and
 // the hull sample found farthest from the part.
-func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) (worst float64, deep, far geom.Vec3) {
+func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool, seal float64) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
 	deep = p.tris[0][0]
@@ -181,25 +186,35 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip bool) 
 	// hull → part.
 	ht := hullTris(h)
 	hs := newSampler(ht, seed+1)
+
+	var own []ownCap
+	if !closed {
+		own = ownCaps(p, capTol, rims, seal)
+	}
 	probe := func(x geom.Vec3, face int) {
 		d := math.Inf(1)
-		for _, c := range p.caps {
-			if math.Abs(c.sec.pl.eval(x)) <= capTol {
-				d = math.Min(d, c.sec.outside(x, c.side))
-				if d <= worst || d <= farD {
-					return
+		if closed {
+			for _, c := range p.caps {
+				if math.Abs(c.sec.pl.eval(x)) <= capTol {
+					d = math.Min(d, c.sec.outside(x, c.side))
+					if d <= worst || d <= farD {
+						return
+					}
 				}
 			}
 		}
 		tree := p.index()
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
+		if d > worst && !closed {
+			d = math.Min(d, nearestCut(own, x, d, capTol))
+		}
 		if math.IsInf(d, 1) {
 			// No triangle with area to measure against (a part made of
 			// degenerate triangles, hulled from its thickened corners).
 			d = 0
 		}
-		if d > worst && overHole(tree, ht[face], x, flip) {
+		if d > worst && closed && overHole(tree, ht[face], x, flip) {
 			d = 0
 		}
 		if d > worst {
@@ -271,11 +286,175 @@ func probeLargest(ht []tri, n int, probe func(x geom.Vec3, face int)) {
 }
 
 // overHole reports whether the hull point x on face f looks into a hole of
-// an open mesh: the first triangle seen looking inward is seen from behind
-// (from inside the solid). Over a real cavity (a cup's opening) it is seen
-// from the front. flip swaps the sides for meshes wound inward.
+// the part (for closed input, the opening of one of its cuts): the first
+// triangle seen looking inward is seen from behind (from inside the
+// solid). Over a real cavity (a cup's opening) it is seen from the front.
+// flip swaps the sides for meshes wound inward.
 func overHole(tree forest, f tri, x geom.Vec3, flip bool) bool {
 	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0])).Normalize()
 	_, back, ok := tree.firstHit(x, n.Scale(-1))
 	return ok && back != flip
+}
+
+// ownCap is the cut face of a part of an open mesh on one of its cut
+// planes: the region its own open edges lying in the plane bound. The
+// cross-section a cap refers to is the whole parent's, and can hold the
+// cut faces of sibling pieces that this part only touches at a corner.
+type ownCap struct {
+	section
+	// shut: the edges bound a region of solid: every end of an edge is the
+	// end of an even number of them (a cut through one of the mesh's holes
+	// leaves open chains, whose inside is not defined) and the part has no
+	// hole wider than the threshold (see wideHole). Else the cut is a
+	// strip along the edges, the cut of a thin shell.
+	shut bool
+}
+
+// ownCaps returns p's cut faces, one per cap (no edges where the part has
+// no open edge on the plane): its directed edges without their reverse in
+// the part, lying within tol of a cap's plane, except the edges of rims,
+// the input's own open edges (a hole whose rim lies in a cut plane is
+// still a hole: a cut snapped to the rim of an open sphere must not cap
+// it).
+func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap {
+	out := make([]ownCap, len(p.caps))
+	if len(p.caps) == 0 {
+		return out
+	}
+	type edge [2]geom.Vec3
+	count := make(map[edge]int32, 3*len(p.tris))
+	for _, t := range p.tris {
+		for i := 0; i < 3; i++ {
+			count[edge{t[i], t[(i+1)%3]}]++
+		}
+	}
+	var holes [][2]geom.Vec3
+	deg := make([]map[[2]float64]int, len(p.caps))
+	for i, c := range p.caps {
+		out[i].pl, out[i].u, out[i].v = c.sec.pl, c.sec.u, c.sec.v
+		deg[i] = map[[2]float64]int{}
+	}
+	for _, t := range p.tris {
+		for k := 0; k < 3; k++ {
+			a, b := t[k], t[(k+1)%3]
+			if count[edge{b, a}] > 0 {
+				continue
+			}
+			onCut := false
+			if !rims[edgeKey{a, b}] {
+				for i := range out {
+					c := &out[i]
+					if math.Abs(c.pl.eval(a)) <= tol && math.Abs(c.pl.eval(b)) <= tol {
+						sg := [2][2]float64{c.to2(a), c.to2(b)}
+						c.segs[0] = append(c.segs[0], sg)
+						deg[i][sg[0]]++
+						deg[i][sg[1]]++
+						onCut = true
+						break
+					}
+				}
+			}
+			if !onCut {
+				holes = append(holes, [2]geom.Vec3{a, b})
+			}
+		}
+	}
+	wide := wideHole(holes, seal)
+	for i := range out {
+		out[i].shut = !wide
+		for _, n := range deg[i] {
+			if n%2 != 0 {
+				out[i].shut = false
+				break
+			}
+		}
+	}
+	return out
+}
+
+// wideHole reports whether one of the holes (the part's open edges not on
+// a cut, chained into rims by shared corners) spans more than seal (the
+// concavity threshold) in its bounding box: the inside of such a part is
+// open to the outside, a thin shell (CoACD's remesh seals only holes
+// narrower than its voxels), so its cuts are strips, not faces; a part
+// with only narrow holes is taken as solid.
+func wideHole(holes [][2]geom.Vec3, seal float64) bool {
+	if len(holes) == 0 {
+		return false
+	}
+	id := map[geom.Vec3]int32{}
+	for _, e := range holes {
+		for _, v := range e {
+			if _, ok := id[v]; !ok {
+				id[v] = int32(len(id))
+			}
+		}
+	}
+	ds := newDisjointSets(len(id))
+	for _, e := range holes {
+		ds.union(id[e[0]], id[e[1]])
+	}
+	boxes := map[int32]geom.Box{}
+	for v, i := range id {
+		r := ds.find(i)
+		b, ok := boxes[r]
+		if !ok {
+			b = geom.EmptyBox()
+		}
+		boxes[r] = b.Extend(v)
+	}
+	for _, b := range boxes {
+		if b.Diagonal() > seal {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestCut returns the distance from x to the nearest of the cut faces
+// whose plane is nearer than d (else d): the hypotenuse of the distance to
+// the plane and the in-plane distance to the face (zero inside a shut one,
+// else the distance to its edges).
+func nearestCut(cs []ownCap, x geom.Vec3, d, tol float64) float64 {
+	for i := range cs {
+		c := &cs[i]
+		e := math.Abs(c.pl.eval(x))
+		if len(c.segs[0]) == 0 || e >= d {
+			continue
+		}
+		if e <= tol {
+			e = 0
+		}
+		var in float64
+		if c.shut {
+			in = c.outside(x, 1)
+		} else {
+			q := c.to2(x)
+			in = math.Inf(1)
+			for _, sg := range c.segs[0] {
+				in = math.Min(in, segDist2D(q, sg[0], sg[1]))
+			}
+			in = math.Sqrt(in)
+		}
+		d = math.Min(d, math.Hypot(e, in))
+	}
+	return d
+}
+
+// openEdges returns the directed edges of ts without their reverse: the
+// rims of an open mesh's holes.
+func openEdges(ts []tri) map[edgeKey]bool {
+	has := make(map[edgeKey]bool, 3*len(ts))
+	for _, t := range ts {
+		for i := 0; i < 3; i++ {
+			has[edgeKey{t[i], t[(i+1)%3]}] = true
+		}
+	}
+	out := map[edgeKey]bool{}
+	for e := range has {
+		if !has[edgeKey{e[1], e[0]}] {
+			out[e] = true
+		}
+	}
+	return out
 }

@@ -180,6 +180,11 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		}
 	}
 	d.closed = isClosed(search)
+	if !d.closed {
+		// Estimates run on the search mesh, so its own open edges are
+		// the rims.
+		d.rims = openEdges(search)
+	}
 	d.solid = newBVH(search)
 	inner, err := classifyInner(ctx, d.solid, search, d.diag)
 	if err != nil {
@@ -239,6 +244,8 @@ type decomposer struct {
 	closed bool
 	// solid indexes the whole input, to tell what is inside the solid.
 	solid *bvh
+	// rims: the open input's own open edges (see ownCaps).
+	rims map[edgeKey]bool
 }
 
 func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
@@ -394,7 +401,7 @@ func (d *decomposer) capHull(p *part) error {
 // volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
-	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip)
+	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed, d.rims, d.thr)
 	if d.closed {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))

@@ -144,9 +144,10 @@ func TestFrame(t *testing.T) {
 }
 
 func TestOpenAndFlatInput(t *testing.T) {
-	// A sphere with its top cap removed (open), a single quad (flat) and
-	// a lone triangle.
-	s := uvSphere(1, 16, 8)
+	// A sphere with its top cap removed (open, a hole far narrower than
+	// the threshold: the hull over it is near the part), a single quad
+	// (flat) and a lone triangle.
+	s := uvSphere(1, 32, 32)
 	open := testMesh{v: s.v}
 	for _, tr := range s.t {
 		if tr[0] != 0 {

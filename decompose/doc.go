@@ -147,17 +147,37 @@
 //     hull: the part's corners and area-uniform samples, by their depth
 //     inside the hull (which is how the inside of a cup or the hole of a
 //     half torus shows).
-//   - The cut faces are never built. A hull sample lying on one of the
-//     part's cut planes is measured against the outline of the cross-section
-//     there instead (zero inside by non-zero winding or odd crossings, else
-//     the distance to the outline).
+//   - The cut faces are never built. On closed input, a hull sample
+//     lying on one of the part's cut planes is measured against the
+//     outline of the cross-section there instead (zero inside by non-zero
+//     winding or odd crossings, else the distance to the outline). On
+//     open input, a hull sample is also measured to the part's own cut
+//     faces (ownCaps: the region its open edges lying in a cut plane
+//     bound, not the parent's whole cross-section, which can hold sibling
+//     pieces' cut faces, and never the input's own hole rims), off the
+//     plane too, by the hypotenuse of the distance to the plane and the
+//     in-plane distance to the face. A part with a hole wider than the
+//     threshold is a thin shell (CoACD's remesh seals holes narrower than
+//     its voxels and makes a thin shell of a mesh with a wide opening):
+//     its cut faces are strips along their edges, as is a cut face whose
+//     edges do not close.
 //   - Faces buried in another shell (interpenetrating shells, common in
 //     real assets) are found once, by the winding number just in front of
 //     each triangle (median of three ray casts), and do not count as part
 //     concavity; they are still hulled.
-//   - A hull sample looking into a hole of an open mesh (the first triangle
-//     seen inward is seen from behind) counts as zero: the hull caps the
-//     hole as a closing remesh would.
+//   - On closed input, a hull sample looking into a hole (the first
+//     triangle seen inward is seen from behind) counts as zero: a part's
+//     only openings are its cuts, and the ray through one stands in for
+//     the cap CoACD's part has there. On open input it is measured like
+//     any other: CoACD's part is the surface as it is (its remesh seals
+//     only holes narrower than its voxels), so a hull face over one of
+//     the mesh's openings is as concave as the opening is wide. The
+//     reference in reference_test.go showed the rule hiding concavities
+//     of 1.2 to 6.5 times the threshold on open meshes (an open box, a
+//     sphere or a bowl open at the top, a cup with holes); on closed
+//     input it misses by less (the V-HACD torus 1.08 times the threshold,
+//     a thin bowl 1.15), and dropping it there too cost hulls and surface
+//     distance on the acd meshes (cup, cylinder), so it stays there.
 //   - Rv = ∛(V_hull − V_part), k = 0.3, is used only when the input is
 //     closed (every edge has its twin); a part's volume closes its cuts by
 //     fanning its open edges on each cut plane.
@@ -187,6 +207,8 @@
 // union surface to the mesh (BloatMean), the mean distance from every
 // hull's whole surface to the mesh (SurfaceDistMean, the definition of the
 // reference figures for V-HACD and CoACD, which also charges the faces
-// where hulls meet inside the object), and CoACD's concavity figure. See Metrics for
+// where hulls meet inside the object), the same leaving out the faces
+// inside another hull (OuterDistMean, the definition of the reference
+// figures for CoACD's real meshes), and CoACD's concavity figure. See Metrics for
 // the definitions and approximations.
 package decompose

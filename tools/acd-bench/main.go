@@ -118,8 +118,9 @@ func main() {
 		}
 	}
 	fmt.Printf("GOMAXPROCS=%d, %d samples per surface, median of %d runs. Distances in %% of the bounding-box diagonal.\n\n", runtime.GOMAXPROCS(0), *samples, *repeat)
-	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | surface dist % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | surface dist % | outer dist % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	var results []result
 	for _, path := range flag.Args() {
 		m, err := obj.ReadFile(path)
 		if err != nil {
@@ -147,9 +148,11 @@ func main() {
 			cpuRatio = fmt.Sprintf("%.3f", oursCPU/v.CPUSeconds)
 		}
 		row(name, len(m.Triangles), "decompose", mt, ours, oursCPU, ratio, cpuRatio)
+		r := result{name: name, ours: mt, secs: ours}
 		if ok {
 			if v.Error != "" {
-				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
+				fmt.Printf("| %s | %d | vhacd-js | error: %s | | | | | | | | | | | |\n", name, len(m.Triangles), v.Error)
+				results = append(results, r)
 				continue
 			}
 			var hs []*hull.Hull
@@ -164,9 +167,13 @@ func main() {
 				}
 				hs = append(hs, h)
 			}
-			row(name, len(m.Triangles), "vhacd-js", decompose.Measure(m.Vertices, m.Triangles, hs, *samples, 1), v.Seconds, v.CPUSeconds, "", "")
+			vm := decompose.Measure(m.Vertices, m.Triangles, hs, *samples, 1)
+			row(name, len(m.Triangles), "vhacd-js", vm, v.Seconds, v.CPUSeconds, "", "")
+			r.vhacd, r.vhacdSecs = &vm, v.Seconds
 		}
+		results = append(results, r)
 	}
+	summary(results)
 }
 
 // turns are the orientations of -orientations: as given, the two cyclic
@@ -219,9 +226,9 @@ func orientations(paths []string, samples, workers int, concavity float64) error
 }
 
 func row(name string, tris int, tool string, m decompose.Metrics, secs, cpu float64, ratio, cpuRatio string) {
-	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.3f | %.2f | %.3f | %.3f | %s | %s |\n",
+	fmt.Printf("| %s | %d | %s | %d | %d (%d) | %.2f | %.2g | %.2f / %.2f | %.3f | %.3f | %.2f | %.3f | %.3f | %s | %s |\n",
 		name, tris, tool, m.Hulls, m.Vertices, m.MaxVertices, 100*m.Uncovered, 100*m.MaxVertexOutside,
-		100*m.BloatMean, 100*m.BloatMax, 100*m.SurfaceDistMean, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
+		100*m.BloatMean, 100*m.BloatMax, 100*m.SurfaceDistMean, 100*m.OuterDistMean, 100*m.Concavity, secs, cpu, ratio, cpuRatio)
 }
 
 func median(xs []float64) float64 {

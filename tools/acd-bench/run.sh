@@ -5,15 +5,17 @@
 #   tools/acd-bench/run.sh [REPEAT] [MESH.obj|MESH.gltf|MESH.glb ...]
 #
 # Defaults: 3 runs per mesh (medians), every mesh of shared/bench/acd-meshes
-# plus the corpus props Duck, Avocado, WaterBottle, BoomBox and
-# CesiumMilkTruck (ToyCar, 109k triangles, only when named). glTF files are
+# and shared/bench/real-meshes plus the corpus props Duck, Avocado,
+# WaterBottle, BoomBox and CesiumMilkTruck (ToyCar, 109k triangles, only when
+# named). After the table, each set is compared with CoACD's figures (see
+# sets.go). glTF files are
 # flattened to OBJ first, one OBJ per glTF mesh (its first instance, node
 # transforms applied; named FILE-MESH when the file has several), so that
 # both tools read the same triangles, the parts generate decomposes.
 # Draco-compressed files are decoded first by undraco.mjs (needs node).
 # Environment: VHACD_REPEAT overrides the run count for vhacd-js (minutes per
 # mesh); VHACD_JSON names a file that caches vhacd-js's results (reused when
-# it exists, written when not).
+# it exists, written when not); NO_VHACD=1 measures decompose only.
 # Needs node and `cd tools && npm ci --no-audit --no-fund`; without
 # node_modules only decompose is measured.
 set -eu
@@ -31,7 +33,7 @@ fi
 if [ $# -eq 0 ]; then
   [ -n "$shared" ] || { echo "run.sh: shared folder not found (set AUTOCOLLIDE_SHARED)" >&2; exit 1; }
   c=$shared/corpus
-  set -- "$shared"/bench/acd-meshes/*.obj "$c"/Duck/glTF-Binary/Duck.glb "$c"/Avocado/glTF/Avocado.gltf \
+  set -- "$shared"/bench/acd-meshes/*.obj "$shared"/bench/real-meshes/*.obj "$c"/Duck/glTF-Binary/Duck.glb "$c"/Avocado/glTF/Avocado.gltf \
     "$c"/WaterBottle/glTF/WaterBottle.gltf "$c"/BoomBox/glTF-pbrSpecularGlossiness/BoomBox.gltf \
     "$c"/CesiumMilkTruck/glTF-Draco/CesiumMilkTruck.gltf
 fi
@@ -57,7 +59,9 @@ set --
 for f in "$tmp"/obj/*.obj; do set -- "$@" "$f"; done
 vh=
 json=${VHACD_JSON:-$tmp/vhacd.json}
-if [ -s "$json" ]; then
+if [ -n "${NO_VHACD:-}" ]; then
+  :
+elif [ -s "$json" ]; then
   vh="-vhacd $json"
 elif [ -d "$root/tools/node_modules/vhacd-js" ]; then
   node "$root/tools/acd-bench/vhacd.mjs" "$json" "${VHACD_REPEAT:-$repeat}" "$@"
