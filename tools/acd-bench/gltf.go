@@ -6,9 +6,9 @@ import (
 	"os"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/obj"
 	"github.com/qmuntal/gltf"
-	"github.com/qmuntal/gltf/modeler"
 )
 
 // namedMesh is a flattened mesh and the name its OBJ file gets.
@@ -18,7 +18,8 @@ type namedMesh struct {
 }
 
 // readGLTF flattens the triangle primitives of a glTF file's default scene
-// (float POSITION accessors, node transforms applied) into one mesh named
+// (positions as mesh.Primitive reads them, Draco and quantized included;
+// node transforms applied) into one mesh named
 // base. With parts, each glTF mesh becomes its own mesh instead (its first
 // instance, named base-meshname), as generate decomposes each mesh
 // instance on its own; a file with one mesh keeps the name base.
@@ -62,27 +63,21 @@ func readGLTF(path, base string, parts bool) ([]namedMesh, error) {
 				if p.Mode != gltf.PrimitiveTriangles {
 					continue
 				}
-				pi, ok := p.Attributes[gltf.POSITION]
-				if !ok {
+				if _, ok := p.Attributes[gltf.POSITION]; !ok {
 					continue
 				}
-				pos, err := modeler.ReadPosition(doc, doc.Accessors[pi], nil)
+				pos, idx, err := mesh.Primitive(doc, p)
 				if err != nil {
 					return fmt.Errorf("%s: %w", path, err)
 				}
-				var idx []uint32
-				if p.Indices != nil {
-					if idx, err = modeler.ReadIndices(doc, doc.Accessors[*p.Indices], nil); err != nil {
-						return fmt.Errorf("%s: %w", path, err)
-					}
-				} else {
+				if idx == nil {
 					for i := range pos {
 						idx = append(idx, uint32(i))
 					}
 				}
 				off := uint32(len(m.Vertices))
 				for _, q := range pos {
-					m.Vertices = append(m.Vertices, world.Point(geom.Vec3{float64(q[0]), float64(q[1]), float64(q[2])}))
+					m.Vertices = append(m.Vertices, world.Point(q))
 				}
 				for i := 0; i+2 < len(idx); i += 3 {
 					m.Triangles = append(m.Triangles, [3]uint32{idx[i] + off, idx[i+1] + off, idx[i+2] + off})

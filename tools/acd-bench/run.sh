@@ -12,7 +12,6 @@
 # flattened to OBJ first, one OBJ per glTF mesh (its first instance, node
 # transforms applied; named FILE-MESH when the file has several), so that
 # both tools read the same triangles, the parts generate decomposes.
-# Draco-compressed files are decoded first by undraco.mjs (needs node).
 # Environment: VHACD_REPEAT overrides the run count for vhacd-js (minutes per
 # mesh); VHACD_JSON names a file that caches vhacd-js's results (reused when
 # it exists, written when not); NO_VHACD=1 measures decompose only.
@@ -45,11 +44,6 @@ mkdir "$tmp/obj"
 for f in "$@"; do
   case $f in
   *.gltf | *.glb)
-    if grep -aq KHR_draco_mesh_compression "$f"; then
-      base=$(basename "$f")
-      node "$root/tools/acd-bench/undraco.mjs" "$f" "$tmp/${base%.*}.glb"
-      f=$tmp/${base%.*}.glb
-    fi
     "$tmp/acd-bench" -export "$tmp/obj" -parts "$f"
     ;;
   *) cp "$f" "$tmp/obj/" ;;
