@@ -211,7 +211,7 @@ func (d *decoder) readAccessor(a *gltf.Accessor, maxUnbacked int) ([]float64, la
 		if a.Count > avail || (a.Count > 1 && stride > avail) || (a.Count-1)*stride+lay.elemSize > avail {
 			return nil, lay, fmt.Errorf("byteOffset %d + %d×%d exceeds bufferView %d length %d", a.ByteOffset, a.Count, stride, *a.BufferView, len(view))
 		}
-		if err := checkAlignment(a.ByteOffset, bv, lay.compSize); err != nil {
+		if err := CheckAlignment(a.ByteOffset, bv, lay.compSize); err != nil {
 			return nil, lay, fmt.Errorf("bufferView %d: %w", *a.BufferView, err)
 		}
 		src = view[a.ByteOffset:]
@@ -261,7 +261,7 @@ func (d *decoder) sparse(a *gltf.Accessor, lay layout) (*sparseData, error) {
 	if err != nil {
 		return nil, fmt.Errorf("indices: %w", err)
 	}
-	if err := checkAlignment(s.Indices.ByteOffset, ibv, is); err != nil {
+	if err := CheckAlignment(s.Indices.ByteOffset, ibv, is); err != nil {
 		return nil, fmt.Errorf("indices: bufferView %d: %w", s.Indices.BufferView, err)
 	}
 	if err := fits(s.Indices.ByteOffset, s.Count, is, len(iv)); err != nil {
@@ -271,7 +271,7 @@ func (d *decoder) sparse(a *gltf.Accessor, lay layout) (*sparseData, error) {
 	if err != nil {
 		return nil, fmt.Errorf("values: %w", err)
 	}
-	if err := checkAlignment(s.Values.ByteOffset, vbv, lay.compSize); err != nil {
+	if err := CheckAlignment(s.Values.ByteOffset, vbv, lay.compSize); err != nil {
 		return nil, fmt.Errorf("values: bufferView %d: %w", s.Values.BufferView, err)
 	}
 	if err := fits(s.Values.ByteOffset, s.Count, lay.elemSize, len(vv)); err != nil {
@@ -302,12 +302,12 @@ func (d *decoder) sparse(a *gltf.Accessor, lay layout) (*sparseData, error) {
 	return sp, nil
 }
 
-// checkAlignment enforces glTF 2.0 §3.6.2.4: an accessor's offset into
+// CheckAlignment enforces glTF 2.0 §3.6.2.4: an accessor's offset into
 // its buffer view and into the buffer (the view's byteOffset plus its
 // own) and the view's byteStride are multiples of the component size. A
 // misaligned accessor reads components across element boundaries, which
 // turns a cube into 1e-41 m of garbage, so it is refused.
-func checkAlignment(offset int, bv *gltf.BufferView, compSize int) error {
+func CheckAlignment(offset int, bv *gltf.BufferView, compSize int) error {
 	switch {
 	case offset%compSize != 0:
 		return fmt.Errorf("accessor byteOffset %d is not a multiple of the component size %d", offset, compSize)

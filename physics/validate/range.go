@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/qmuntal/gltf"
 )
@@ -49,8 +51,7 @@ func (v *validator) nodeTransform(i int, n *gltf.Node) {
 	p := fmt.Sprintf("nodes[%d]", i)
 	if n.Matrix != gltf.DefaultMatrix && n.Matrix != [16]float64{} {
 		m := n.Matrix
-		det := m[0]*(m[5]*m[10]-m[9]*m[6]) - m[4]*(m[1]*m[10]-m[9]*m[2]) + m[8]*(m[1]*m[6]-m[5]*m[2])
-		if det == 0 {
+		if geom.Mat4FromGLTF(m).Linear().Det() == 0 {
 			v.add(Warning, p+".matrix", "singular matrix: it flattens the node's physics")
 		}
 		for k := 12; k < 15; k++ {
@@ -78,12 +79,8 @@ func misaligned(doc *gltf.Document, i int) string {
 	if a.BufferView == nil || cs == 0 || *a.BufferView < 0 || *a.BufferView >= len(doc.BufferViews) || doc.BufferViews[*a.BufferView] == nil {
 		return ""
 	}
-	bv := doc.BufferViews[*a.BufferView]
-	switch {
-	case a.ByteOffset%cs != 0, (bv.ByteOffset+a.ByteOffset)%cs != 0:
-		return fmt.Sprintf("accessor %d: offset %d into bufferView %d (at %d) is not a multiple of the component size %d", i, a.ByteOffset, *a.BufferView, bv.ByteOffset, cs)
-	case bv.ByteStride%cs != 0:
-		return fmt.Sprintf("accessor %d: bufferView %d byteStride %d is not a multiple of the component size %d", i, *a.BufferView, bv.ByteStride, cs)
+	if err := mesh.CheckAlignment(a.ByteOffset, doc.BufferViews[*a.BufferView], cs); err != nil {
+		return fmt.Sprintf("accessor %d (bufferView %d): %v", i, *a.BufferView, err)
 	}
 	return ""
 }
