@@ -410,12 +410,6 @@ func (e *exporter) mesh(m int) int {
 			e.warn("%s: %v; skipped", path, err)
 			continue
 		}
-		if idx == nil {
-			idx = make([]uint32, len(v))
-			for i := range idx {
-				idx[i] = uint32(i)
-			}
-		}
 		if len(p.Targets) > 0 {
 			e.warn("%s: morph targets not exported", path)
 		}

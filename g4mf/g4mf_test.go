@@ -228,7 +228,7 @@ func gltfPhysics(t *testing.T, doc *gltf.Document) ([]gotBody, []gotCollider) {
 				gc := gotCollider{shape: s, world: world[n]}
 				if s.Type == physics.Convex {
 					p := doc.Meshes[s.Mesh].Primitives[0]
-					v, err := mesh.Positions(doc, p.Attributes[gltf.POSITION])
+					v, _, err := mesh.Primitive(doc, p)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -418,24 +418,6 @@ func targetTypes(ct gltf.ComponentType, _ bool) bool {
 	return ct == gltf.ComponentFloat || ct == gltf.ComponentByte || ct == gltf.ComponentShort
 }
 
-// Positions decodes a POSITION accessor (VEC3; FLOAT, or BYTE,
-// UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT normalized or not as
-// KHR_mesh_quantization allows) into float64 vectors, with sparse values
-// applied. It fails on out-of-range views, non-finite values and
-// EXT_meshopt_compression views it cannot decode.
-func Positions(doc *gltf.Document, accessor int) ([]geom.Vec3, error) {
-	d := newDecoder(doc)
-	return d.vec3s(accessor, "POSITION", MaxUnbackedCount, positionTypes)
-}
-
-// Indices decodes an index accessor (SCALAR, UNSIGNED_BYTE, UNSIGNED_SHORT
-// or UNSIGNED_INT, not normalized) and checks that every index is below
-// vertexCount.
-func Indices(doc *gltf.Document, accessor int, vertexCount int) ([]uint32, error) {
-	d := newDecoder(doc)
-	return d.indices(accessor, vertexCount)
-}
-
 func (d *decoder) indices(i int, vertexCount int) ([]uint32, error) {
 	if i < 0 || i >= len(d.doc.Accessors) || d.doc.Accessors[i] == nil {
 		return nil, fmt.Errorf("accessor %d does not exist", i)

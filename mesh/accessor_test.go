@@ -41,7 +41,7 @@ func TestDequantize(t *testing.T) {
 			b = append(b, elem...)
 			v := f.view(b, stride)
 			a := f.accessor(&gltf.Accessor{BufferView: gltf.Index(v), ComponentType: c.ct, Normalized: c.normalized, Type: gltf.AccessorVec3, Count: 2})
-			got, err := Positions(f.done(), a)
+			got, err := positions(f.done(), a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +176,7 @@ func TestAccessorErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFixture()
 			a := f.accessor(c.build(f))
-			_, err := Positions(f.done(), a)
+			_, err := positions(f.done(), a)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error containing %q", err, c.want)
 			}
@@ -202,7 +202,7 @@ func TestSparse(t *testing.T) {
 			Indices: gltf.SparseIndices{BufferView: f.view(u32s(0, 0, 1, 3), 0), ByteOffset: 8, ComponentType: gltf.ComponentUint},
 			Values:  gltf.SparseValues{BufferView: f.view(f32s(0, 9, 8, 7, 6, 5, 4), 0), ByteOffset: 4}}
 		i := f.accessor(a)
-		got, err := Positions(f.done(), i)
+		got, err := positions(f.done(), i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,14 +224,14 @@ func TestIndices(t *testing.T) {
 		f := newFixture()
 		a := f.scalars(ct, 0, 2, 1, 3)
 		doc := f.done()
-		got, err := Indices(doc, a, 4)
+		got, err := indices(doc, a, 4)
 		if err != nil {
 			t.Fatalf("%s: %v", ct, err)
 		}
 		if want := []uint32{0, 2, 1, 3}; len(got) != 4 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
 			t.Errorf("%s: got %v, want %v", ct, got, want)
 		}
-		if _, err := Indices(doc, a, 3); err == nil || !strings.Contains(err.Error(), "index 3 is 3, not below the vertex count 3") {
+		if _, err := indices(doc, a, 3); err == nil || !strings.Contains(err.Error(), "index 3 is 3, not below the vertex count 3") {
 			t.Errorf("%s: index past the vertices: got %v", ct, err)
 		}
 	}
@@ -239,13 +239,13 @@ func TestIndices(t *testing.T) {
 	fl := f.accessor(&gltf.Accessor{BufferView: gltf.Index(f.view(f32s(0, 1, 2), 0)), ComponentType: gltf.ComponentFloat, Type: gltf.AccessorScalar, Count: 3})
 	vec := f.accessor(&gltf.Accessor{BufferView: gltf.Index(f.view(u16s(0, 1, 2), 0)), ComponentType: gltf.ComponentUshort, Type: gltf.AccessorVec3, Count: 1})
 	doc := f.done()
-	if _, err := Indices(doc, fl, 3); err == nil || !strings.Contains(err.Error(), "indices cannot be FLOAT") {
+	if _, err := indices(doc, fl, 3); err == nil || !strings.Contains(err.Error(), "indices cannot be FLOAT") {
 		t.Errorf("float indices: got %v", err)
 	}
-	if _, err := Indices(doc, vec, 3); err == nil || !strings.Contains(err.Error(), "must be SCALAR") {
+	if _, err := indices(doc, vec, 3); err == nil || !strings.Contains(err.Error(), "must be SCALAR") {
 		t.Errorf("VEC3 indices: got %v", err)
 	}
-	if _, err := Indices(doc, 7, 3); err == nil || !strings.Contains(err.Error(), "accessor 7 does not exist") {
+	if _, err := indices(doc, 7, 3); err == nil || !strings.Contains(err.Error(), "accessor 7 does not exist") {
 		t.Errorf("missing accessor: got %v", err)
 	}
 }
@@ -266,4 +266,14 @@ func TestMatrixPadding(t *testing.T) {
 			t.Fatalf("got %v, want 1…9", vals)
 		}
 	}
+}
+
+// positions decodes a POSITION accessor as Primitive does.
+func positions(doc *gltf.Document, accessor int) ([]geom.Vec3, error) {
+	return newDecoder(doc).vec3s(accessor, "POSITION", MaxUnbackedCount, positionTypes)
+}
+
+// indices decodes an index accessor as Primitive does.
+func indices(doc *gltf.Document, accessor, vertexCount int) ([]uint32, error) {
+	return newDecoder(doc).indices(accessor, vertexCount)
 }

@@ -241,8 +241,9 @@ func fitsComponent(vals []float64, ct gltf.ComponentType) error {
 // Primitive decodes the positions and the index list of a primitive as
 // stored, without transforms, morph targets or skins: plain and sparse
 // accessors, EXT_meshopt_compression views and KHR_draco_mesh_compression
-// streams alike. idx is nil for a non-indexed primitive. It is for readers
-// of single meshes (collision meshes, exports); Extract reads scenes.
+// streams alike; a non-indexed primitive's index list is 0…n−1. It is for
+// readers of single meshes (collision meshes, exports); Extract reads
+// scenes.
 func Primitive(doc *gltf.Document, prim *gltf.Primitive) (pos []geom.Vec3, idx []uint32, err error) {
 	d := newDecoder(doc)
 	posAcc, ok := prim.Attributes[gltf.POSITION]
@@ -263,5 +264,9 @@ func Primitive(doc *gltf.Document, prim *gltf.Primitive) (pos []geom.Vec3, idx [
 		idx, err = d.indices(*prim.Indices, len(pos))
 		return pos, idx, err
 	}
-	return pos, nil, nil
+	idx = make([]uint32, len(pos))
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	return pos, idx, nil
 }

@@ -385,12 +385,6 @@ func meshSolid(doc *gltf.Document, m int) (solid, error) {
 		if err != nil {
 			return solid{}, fmt.Errorf("primitives[%d]: %w", pi, err)
 		}
-		if idx == nil {
-			idx = make([]uint32, len(pos))
-			for i := range idx {
-				idx[i] = uint32(i)
-			}
-		}
 		base := uint32(len(s.verts))
 		s.verts = append(s.verts, pos...)
 		for _, t := range triangulate(prim.Mode, idx) {

@@ -135,11 +135,7 @@ func generated(a *gltfio.Asset, i int) bool {
 
 func hullPlanes(a *gltfio.Asset, m int) ([][2]geom.Vec3, error) {
 	prim := a.Doc.Meshes[m].Primitives[0]
-	pos, err := mesh.Positions(a.Doc, prim.Attributes["POSITION"])
-	if err != nil {
-		return nil, err
-	}
-	idxs, err := mesh.Indices(a.Doc, *prim.Indices, len(pos))
+	pos, idxs, err := mesh.Primitive(a.Doc, prim)
 	if err != nil {
 		return nil, err
 	}

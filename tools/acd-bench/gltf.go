@@ -70,11 +70,6 @@ func readGLTF(path, base string, parts bool) ([]namedMesh, error) {
 				if err != nil {
 					return fmt.Errorf("%s: %w", path, err)
 				}
-				if idx == nil {
-					for i := range pos {
-						idx = append(idx, uint32(i))
-					}
-				}
 				off := uint32(len(m.Vertices))
 				for _, q := range pos {
 					m.Vertices = append(m.Vertices, world.Point(q))
