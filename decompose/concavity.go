@@ -187,10 +187,6 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 	ht := hullTris(h)
 	hs := newSampler(ht, seed+1)
 
-	var own []ownCap
-	if !closed {
-		own = ownCaps(p, capTol, rims, seal)
-	}
 	probe := func(x geom.Vec3, face int) {
 		d := math.Inf(1)
 		if closed {
@@ -207,7 +203,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 		// Distances below worst cannot change the answer: stop early.
 		d = math.Min(d, tree.dist(x, worst))
 		if d > worst && !closed {
-			d = math.Min(d, nearestCut(own, x, d, capTol))
+			d = math.Min(d, nearestCut(p.ownCuts(capTol, rims, seal), x, d, capTol))
 		}
 		if math.IsInf(d, 1) {
 			// No triangle with area to measure against (a part made of
@@ -308,6 +304,16 @@ type ownCap struct {
 	// hole wider than the threshold (see wideHole). Else the cut is a
 	// strip along the edges, the cut of a thin shell.
 	shut bool
+}
+
+// ownCuts returns ownCaps(p, tol, rims, seal), building it on the first
+// call and keeping it for the part's next estimates (tol, rims and seal
+// are the run's). Not safe for concurrent use on one part, like index.
+func (p *part) ownCuts(tol float64, rims map[edgeKey]bool, seal float64) []ownCap {
+	if !p.ownBuilt {
+		p.own, p.ownBuilt = ownCaps(p, tol, rims, seal), true
+	}
+	return p.own
 }
 
 // ownCaps returns p's cut faces, one per cap (no edges where the part has

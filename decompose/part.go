@@ -70,6 +70,10 @@ type part struct {
 	// kept for the next estimate of the same part, or for a merged pair
 	// its two parts' trees.
 	trees forest
+	// own holds the part's own cut faces for the estimate on open input
+	// (see ownCuts): built on first use, like trees.
+	own      []ownCap
+	ownBuilt bool
 }
 
 // index returns p.trees, building them first if need be. Not safe for
