@@ -86,9 +86,11 @@ func EstimateCost(d gltfio.Declared, m generate.Method) float64 {
 func JobCosts(jobs []Job, methods []generate.Method, lim gltfio.Limits) []float64 {
 	costs := make([]float64, len(jobs))
 	for i, j := range jobs {
-		d, err := gltfio.Declare(j.Input, lim)
-		if err != nil || j.Skip != "" {
-			d = gltfio.Declared{}
+		var d gltfio.Declared
+		if j.Skip == "" {
+			if got, err := gltfio.Declare(j.Input, lim); err == nil {
+				d = got
+			}
 		}
 		costs[i] = EstimateCost(d, methods[i])
 	}

@@ -17,10 +17,6 @@ import (
 	"github.com/autocollide/autocollide/physics/validate"
 )
 
-// FingerprintKey is the member of extras.autocollide, on the first node
-// a run generated, that records what made the output (a Fingerprint).
-const FingerprintKey = "fingerprint"
-
 // Fingerprint says what generated physics was made from, so that Check
 // can tell a current output from a stale one without generating again.
 // Each member is compared on its own, so Check can say why an output is
@@ -65,14 +61,14 @@ func stamp(a *gltfio.Asset, fp Fingerprint) error {
 	if err != nil {
 		return err
 	}
-	return a.SetGeneratedExtra(FingerprintKey, v)
+	return a.SetGeneratedExtra(gltfio.FingerprintKey, v)
 }
 
 // readFingerprint returns the fingerprint recorded in a file loaded with
 // gltfio.LoadRaw; ok is false when it has none (or one that is not a
 // fingerprint).
 func readFingerprint(file *gltfio.Asset) (fp Fingerprint, ok bool) {
-	v, found := file.GeneratedExtra(FingerprintKey)
+	v, found := file.GeneratedExtra(gltfio.FingerprintKey)
 	if !found {
 		return fp, false
 	}

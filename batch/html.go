@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/inspect"
 	"html/template"
 	"net/url"
 	"path/filepath"
@@ -82,7 +83,7 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 	}
 	p.Root = commonDir(inputs)
 	for i, a := range r.Assets {
-		row := htmlRow{Index: i, Asset: a, Name: strings.TrimPrefix(a.Input, p.Root), Colliders: ColliderSummary(a.Colliders), Methods: methodSummary(a.Parts)}
+		row := htmlRow{Index: i, Asset: a, Name: strings.TrimPrefix(a.Input, p.Root), Colliders: inspect.ColliderSummary(a.Colliders), Methods: methodSummary(a.Parts)}
 		for _, n := range a.Colliders {
 			row.ColliderCount += n
 		}
@@ -152,7 +153,7 @@ func methodSummary(parts []generate.PartReport) string {
 	for _, p := range parts {
 		n[string(p.Method)]++
 	}
-	return ColliderSummary(n)
+	return inspect.ColliderSummary(n)
 }
 
 // commonDir is the longest folder prefix, ending in a separator, that

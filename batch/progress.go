@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
@@ -148,7 +149,7 @@ func oneLine(s string) string { return safetext.Term(strings.ReplaceAll(s, "\n",
 // convex, 12.5 kg, 1 kept as authored".
 func AssetSummary(a Asset) string {
 	s := fmt.Sprintf("%d bodies", a.Bodies)
-	if c := ColliderSummary(a.Colliders); c != "" {
+	if c := inspect.ColliderSummary(a.Colliders); c != "" {
 		s += ", " + c
 	}
 	if m := massText(a); m != "" {

@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/safetext"
 )
 
@@ -179,7 +179,7 @@ func (r *Report) Markdown() []byte {
 	fmt.Fprintf(&b, "\n- %d assets: %d ok, %d cached, %d skipped, %d failed\n\n", s.Total, s.OK, s.Cached, s.Skipped, s.Failed)
 	b.WriteString("| input | status | bodies | colliders | hull vertices | mass (kg) |\n| --- | --- | ---: | --- | ---: | ---: |\n")
 	for _, a := range r.Assets {
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %s |\n", mdEscape(a.Input), a.Status, a.Bodies, mdEscape(ColliderSummary(a.Colliders)), a.HullVertices, massText(a))
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %s |\n", mdEscape(a.Input), a.Status, a.Bodies, mdEscape(inspect.ColliderSummary(a.Colliders)), a.HullVertices, massText(a))
 	}
 	var problems []string
 	for _, a := range r.Assets {
@@ -245,7 +245,7 @@ func (r *Report) WriteTable(w io.Writer, color, all bool) {
 	}
 	for _, a := range rows {
 		pad := strings.Repeat(" ", max(0, 7-len(a.Status)))
-		fmt.Fprintf(w, "%-*s  %s%s  %6d  %s\n", width, safetext.Term(a.Input), paint(a.Status), pad, a.Bodies, ColliderSummary(a.Colliders))
+		fmt.Fprintf(w, "%-*s  %s%s  %6d  %s\n", width, safetext.Term(a.Input), paint(a.Status), pad, a.Bodies, inspect.ColliderSummary(a.Colliders))
 	}
 	s := r.Summary
 	fmt.Fprintf(w, "%d assets: %d ok, %d cached, %d skipped, %d failed", s.Total, s.OK, s.Cached, s.Skipped, s.Failed)
@@ -253,20 +253,6 @@ func (r *Report) WriteTable(w io.Writer, color, all bool) {
 		fmt.Fprintf(w, " in %.1f s", r.WallMS/1000)
 	}
 	fmt.Fprintln(w)
-}
-
-// ColliderSummary lists collider counts by type, sorted: "2 box, 1 convex".
-func ColliderSummary(c map[string]int) string {
-	kinds := make([]string, 0, len(c))
-	for k := range c {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	parts := make([]string, len(kinds))
-	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%d %s", c[k], k)
-	}
-	return strings.Join(parts, ", ")
 }
 
 func massText(a Asset) string {

@@ -309,17 +309,6 @@ func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
 	return u, v
 }
 
-// components splits a soup into edge- or vertex-connected pieces (corners
-// welded by exact position), in order of first triangle.
-func components(s soup) []soup {
-	label, n := componentLabels(s.t)
-	out := make([]soup, n)
-	for i, t := range s.t {
-		out[label[i]].add(t, s.in != nil && s.in[i])
-	}
-	return out
-}
-
 // componentLabels labels the triangles by edge- or vertex-connected
 // component (corners welded by exact position), numbered in order of first
 // triangle, and returns the labels and the count.

@@ -15,6 +15,11 @@ import (
 // MarkKey is the extras member that marks what autocollide generated.
 const MarkKey = "autocollide"
 
+// FingerprintKey is the member of extras.autocollide, on the first node
+// a run generated, that records what made the output (batch's
+// Fingerprint; inspect shows it).
+const FingerprintKey = "fingerprint"
+
 // appendable lists the top-level arrays autocollide appends to.
 var appendable = []string{"nodes", "meshes", "accessors", "bufferViews", "buffers"}
 

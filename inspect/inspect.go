@@ -199,7 +199,7 @@ func Describe(a *gltfio.Asset) (*File, error) {
 	if fam == physics.None {
 		f.Family = "none"
 	}
-	if v, ok := a.GeneratedExtra("fingerprint"); ok {
+	if v, ok := a.GeneratedExtra(gltfio.FingerprintKey); ok {
 		f.Fingerprint = v
 	}
 	for _, w := range warns {

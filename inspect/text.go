@@ -196,6 +196,11 @@ func colliderCounts(c map[string]int) string {
 	if len(c) == 0 {
 		return "0 colliders"
 	}
+	return "colliders " + ColliderSummary(c)
+}
+
+// ColliderSummary lists collider counts by type, sorted: "2 box, 1 convex".
+func ColliderSummary(c map[string]int) string {
 	kinds := make([]string, 0, len(c))
 	for k := range c {
 		kinds = append(kinds, k)
@@ -205,5 +210,5 @@ func colliderCounts(c map[string]int) string {
 	for i, k := range kinds {
 		parts[i] = fmt.Sprintf("%d %s", c[k], k)
 	}
-	return "colliders " + strings.Join(parts, ", ")
+	return strings.Join(parts, ", ")
 }
