@@ -279,13 +279,14 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if opt.Mode == Check {
 		return checkOne(ctx, j, opt, r)
 	}
-	a, err := gltfio.Load(j.Input, opt.Limits)
-	if err != nil {
-		return fail(err)
-	}
+	// Read once: the cache key hashes the very bytes generation uses.
 	raw, err := safefile.ReadFile(j.Input, opt.Limits.FileSize())
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
+	}
+	a, err := gltfio.Parse(j.Input, raw, opt.Limits)
+	if err != nil {
+		return fail(err)
 	}
 	gopt := opt.Generate
 	gopt.Binary = gltfio.IsBinaryName(j.Output)

@@ -81,6 +81,16 @@ func LoadRaw(path string, lim Limits) (*Asset, error) {
 	return loadPath(path, lim, false)
 }
 
+// Parse is Load on bytes already read from path (for a caller that also
+// hashes them: both then see the same bytes, read once).
+func Parse(path string, raw []byte, lim Limits) (*Asset, error) {
+	a, err := parse(path, raw, lim, true)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return a, nil
+}
+
 func loadPath(path string, lim Limits, strip bool) (*Asset, error) {
 	a, err := load(path, lim, strip)
 	if err != nil {
