@@ -304,9 +304,9 @@ func (r *replayer) groupSoups(g *sideGroup) []soup {
 // proxy's side) nearest to it: the kid nearest to most of up to five of
 // its triangles' centroids, spread over the piece (ties: the first kid).
 func assignPieces(ts []tri, kids []*part) []soup {
-	trees := make([]*bvh, len(kids))
+	trees := make([]forest, len(kids))
 	for i, k := range kids {
-		trees[i] = newBVH(k.tris)
+		trees[i] = k.index() // the kid's estimate built it already
 	}
 	label, n := componentLabels(ts)
 	members := make([][]int32, n)

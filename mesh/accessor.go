@@ -338,39 +338,43 @@ func decodeElement(dst []float64, b []byte, ct gltf.ComponentType, normalized bo
 	}
 }
 
-// component decodes one component; normalized integers use the glTF 2.0
-// formulas (§3.11): f = max(c/127, −1) for BYTE, c/255 for UNSIGNED_BYTE,
-// max(c/32767, −1) for SHORT, c/65535 for UNSIGNED_SHORT.
+// component decodes one component; normalized integers are mapped by
+// normalize.
 func component(b []byte, ct gltf.ComponentType, normalized bool) float64 {
+	var v float64
 	switch ct {
 	case gltf.ComponentFloat:
 		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
 	case gltf.ComponentByte:
-		v := float64(int8(b[0]))
-		if normalized {
-			return math.Max(v/127, -1)
-		}
-		return v
+		v = float64(int8(b[0]))
 	case gltf.ComponentUbyte:
-		v := float64(b[0])
-		if normalized {
-			return v / 255
-		}
-		return v
+		v = float64(b[0])
 	case gltf.ComponentShort:
-		v := float64(int16(binary.LittleEndian.Uint16(b)))
-		if normalized {
-			return math.Max(v/32767, -1)
-		}
-		return v
+		v = float64(int16(binary.LittleEndian.Uint16(b)))
 	case gltf.ComponentUshort:
-		v := float64(binary.LittleEndian.Uint16(b))
-		if normalized {
-			return v / 65535
-		}
-		return v
+		v = float64(binary.LittleEndian.Uint16(b))
 	default: // ComponentUint; never normalized (checked by readAccessor)
 		return float64(binary.LittleEndian.Uint32(b))
+	}
+	if normalized {
+		return normalize(v, ct)
+	}
+	return v
+}
+
+// normalize maps a normalized integer component to its value by the glTF
+// 2.0 formulas (§3.11): max(c/127, −1) for BYTE, c/255 for UNSIGNED_BYTE,
+// max(c/32767, −1) for SHORT, c/65535 for UNSIGNED_SHORT.
+func normalize(v float64, ct gltf.ComponentType) float64 {
+	switch ct {
+	case gltf.ComponentByte:
+		return math.Max(v/127, -1)
+	case gltf.ComponentUbyte:
+		return v / 255
+	case gltf.ComponentShort:
+		return math.Max(v/32767, -1)
+	default: // ComponentUshort
+		return v / 65535
 	}
 }
 

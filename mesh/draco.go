@@ -195,16 +195,7 @@ func (d *decoder) dracoAttribute(m *draco.Mesh, id uint32, acc int) ([]float64, 
 	}
 	out := make([]float64, len(att.Values))
 	for i, v := range att.Values {
-		switch a.ComponentType {
-		case gltf.ComponentByte:
-			out[i] = math.Max(v/127, -1)
-		case gltf.ComponentUbyte:
-			out[i] = v / 255
-		case gltf.ComponentShort:
-			out[i] = math.Max(v/32767, -1)
-		default: // ComponentUshort
-			out[i] = v / 65535
-		}
+		out[i] = normalize(v, a.ComponentType)
 	}
 	return out, nil
 }
