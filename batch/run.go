@@ -307,9 +307,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 			}
 		}
 	}
-	fp, err := newFingerprint(opt.Release, gopt, a)
-	if err != nil {
-		return fail(fmt.Errorf("%s: %w", j.Input, err))
+	// The fingerprint hashes the source before generation adds to it;
+	// a dry run writes none.
+	var fp Fingerprint
+	if opt.Mode == Write {
+		if fp, err = newFingerprint(opt.Release, gopt, a); err != nil {
+			return fail(fmt.Errorf("%s: %w", j.Input, err))
+		}
 	}
 
 	actx, cancel := assetContext(ctx, opt.Timeout)
