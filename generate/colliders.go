@@ -1,0 +1,241 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/autocollide/autocollide/decompose"
+	"github.com/autocollide/autocollide/fit"
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/physics"
+)
+
+// minThickness is the smallest extent of a generated primitive, relative
+// to the part's bounding-box diagonal: flat parts (a single quad) get a
+// box this thin rather than a degenerate one, which KHR forbids.
+const minThickness = 1e-3
+
+// Collider is one collider made from a mesh instance, in the frame of
+// the points it was made from.
+type Collider struct {
+	// Shape is the collision shape; for a convex shape its Mesh is unset
+	// and Hull holds the geometry.
+	Shape physics.Shape
+	// Translation and Rotation pose the shape (capsules and cylinders lie
+	// along the rotated +Y); identity for hulls, whose vertices are
+	// already in the points' frame.
+	Translation geom.Vec3
+	Rotation    geom.Quat
+	// Hull is the convex geometry of a convex shape, vertices at float32
+	// precision and convex at it.
+	Hull *hull.Hull
+	// Mass holds the collider's properties at density 1 in the points'
+	// frame, and Convex its polyhedron when it is one (boxes and hulls).
+	Mass   mass.Properties
+	Convex *mass.Convex
+	// Method is the method that made the collider (never Auto), and
+	// Capped says a hull was over the limits and was replaced by a
+	// bounding polytope within them.
+	Method Method
+	Capped bool
+	// overshoot is the collider's volume over the points' convex hull
+	// volume, minus one, when the method knew it (0 otherwise).
+	overshoot float64
+	// soup is the geometry of a trimesh collider (nil otherwise).
+	soup *soup
+}
+
+// Colliders makes the colliders of one mesh instance (vertices and
+// triangles in a rigid frame, in metres) with the method of opt: one
+// collider, or one per hull for a decomposition. It knows nothing of
+// files, so other containers (G4MF) use it too.
+func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) ([]Collider, []string, error) {
+	switch opt.Method {
+	case Hull:
+		h, err := hull.Build(vertices, hullOptions(opt))
+		if err != nil {
+			return nil, nil, err
+		}
+		return []Collider{hullCollider(h, Hull, vertices)}, nil, nil
+	case Decompose:
+		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
+			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
+			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(opt.Workers, 1),
+			SearchTriangles: opt.SearchTriangles, Progress: decomposeProgress(opt.Progress),
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		cs := make([]Collider, 0, len(res.Hulls))
+		notes := res.Notes
+		for i, h := range res.Hulls {
+			if opt.MaxHullFaces > 0 {
+				// The decomposition caps vertices only: rebuild each
+				// hull from its vertices within the face cap too.
+				hc, err := hull.Build(h.Vertices, hullOptions(opt))
+				if err != nil {
+					return nil, nil, fmt.Errorf("hull %d: %w", i, err)
+				}
+				h = hc
+			}
+			cs = append(cs, hullCollider(h, Decompose, nil))
+		}
+		return cs, notes, nil
+	case Trimesh:
+		return []Collider{trimeshCollider(vertices, triangles)}, nil, nil
+	case None:
+		return nil, nil, nil
+	case AABB, Box, Sphere, Capsule, Cylinder:
+		c, err := primitive(vertices, opt)
+		return []Collider{c}, nil, err
+	case Auto:
+		return autoColliders(ctx, vertices, triangles, opt)
+	}
+	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+}
+
+// decomposeProgress passes a decomposition's rounds on to f (nil: none).
+func decomposeProgress(f func(Step)) func(done, total int) {
+	if f == nil {
+		return nil
+	}
+	return func(done, total int) { f(Step{Done: done, Total: total}) }
+}
+
+// hullOptions are the hull limits of opt: the vertex cap lowered to meet
+// the triangle cap (a closed triangulated convex polytope of V vertices
+// has 2V-4 triangles).
+func hullOptions(opt Options) hull.Options {
+	o := hull.Options{MaxVertices: opt.MaxHullVertices, MaxFaces: opt.MaxHullFaces}
+	if t := opt.MaxHullTriangles; t > 0 {
+		v := (t + 4) / 2
+		if o.MaxVertices == 0 {
+			o.MaxVertices = hull.DefaultMaxVertices
+		}
+		if o.MaxVertices < 0 || o.MaxVertices > v {
+			o.MaxVertices = v
+		}
+	}
+	return o
+}
+
+// soup is a trimesh collider's triangles.
+type soup struct {
+	vertices  []geom.Vec3
+	triangles [][3]uint32
+}
+
+// trimeshCollider makes the mesh itself the collider, with its mass
+// properties when it is closed (they matter only for reports: triangle
+// meshes are for static bodies).
+func trimeshCollider(vertices []geom.Vec3, triangles [][3]uint32) Collider {
+	c := Collider{Shape: physics.Shape{Type: physics.Trimesh}, Rotation: geom.IdentityQuat(), Method: Trimesh,
+		soup: &soup{vertices, triangles}}
+	if mass.IsClosedByPosition(vertices, triangles) {
+		if p, err := mass.Mesh(vertices, triangles); err == nil {
+			c.Mass = p
+		}
+	}
+	return c
+}
+
+// storedHull returns the hull as it will be stored: its vertices rounded
+// to float32, and its faces rebuilt from the rounded points, so that the
+// mesh in the file is convex at the precision it is written in. (Rounding
+// the vertices of a hull with sliver faces independently can tilt a
+// sliver's plane enough to put points of a wide face outside it.) The
+// rounding moves vertices by half a float32 ulp, far inside the
+// containment tolerance.
+func storedHull(h *hull.Hull) *hull.Hull {
+	r := make([]geom.Vec3, len(h.Vertices))
+	for i, v := range h.Vertices {
+		r[i] = geom.Vec3{float64(float32(v[0])), float64(float32(v[1])), float64(float32(v[2]))}
+	}
+	h2, err := hull.Build(r, hull.Options{MaxVertices: len(r)})
+	if err != nil || h2.Degenerate != hull.NotDegenerate {
+		return h
+	}
+	return h2
+}
+
+// hullCollider makes the collider of a hull built from points (nil for a
+// decomposition's hulls, whose overshoot is the decomposition's).
+func hullCollider(h *hull.Hull, m Method, points []geom.Vec3) Collider {
+	capped := h.Reduced
+	exact := 0.0
+	if capped && points != nil {
+		if e, err := hull.Build(points, hull.Options{MaxVertices: -1}); err == nil {
+			exact = e.Volume()
+		}
+	}
+	c := convexCollider(h, m, capped)
+	if exact > 0 {
+		c.overshoot = c.Mass.Volume/exact - 1
+	}
+	return c
+}
+
+// convexCollider makes the collider of a hull as it will be stored (see
+// storedHull), with its mass properties.
+func convexCollider(h *hull.Hull, m Method, capped bool) Collider {
+	h = storedHull(h)
+	cv := mass.Convex{Vertices: h.Vertices, Triangles: h.Triangles}
+	props, err := mass.Mesh(h.Vertices, h.Triangles)
+	if err != nil {
+		props = mass.Properties{CenterOfMass: geom.BoundsOf(h.Vertices).Center()}
+	}
+	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
+}
+
+// primitive fits a primitive; its pose is the fit's exactly.
+func primitive(local []geom.Vec3, opt Options) (Collider, error) {
+	f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
+	if err != nil {
+		return Collider{}, err
+	}
+	return fitted(local, f, opt.Method), nil
+}
+
+// fitted makes the collider of a fitted primitive, no thinner than
+// minThickness of the points' diagonal.
+func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
+	floor := minThickness * geom.BoundsOf(local).Diagonal()
+	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: m, overshoot: f.Overshoot - 1}
+	var props mass.Properties
+	switch f.Kind {
+	case fit.KindBox, fit.KindAABB:
+		size := f.Size
+		for i := range size {
+			size[i] = math.Max(size[i], floor)
+		}
+		c.Shape = physics.Shape{Type: physics.Box, Size: size}
+		props = mass.Box(size)
+		cv := boxConvex(geom.Vec3{}, size)
+		for i, v := range cv.Vertices {
+			cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
+		}
+		c.Convex = &cv
+	case fit.KindSphere:
+		r := math.Max(f.Radius, floor)
+		c.Shape = physics.Shape{Type: physics.Sphere, Radius: r}
+		props = mass.Sphere(r)
+	case fit.KindCapsule:
+		// A round part's best capsule is a sphere (height 0), which both
+		// schemas forbid: lengthen it to the floor, which only grows it.
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		c.Shape = physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: r, RadiusBottom: r}
+		props = mass.Capsule(h, r)
+	case fit.KindCylinder:
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		c.Shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
+		props = mass.Cylinder(h, r)
+	}
+	c.Mass = props.Transform(f.Rotation, f.Center)
+	if math.IsInf(c.overshoot, 0) || math.IsNaN(c.overshoot) {
+		c.overshoot = 0 // flat: no hull volume to compare with
+	}
+	return c
+}

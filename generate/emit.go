@@ -1,0 +1,181 @@
+package generate
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/qmuntal/gltf"
+)
+
+// familyKeys are the extensions each family writes.
+var familyKeys = map[Format][]string{
+	OMI: {physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint},
+	KHR: {physics.ExtKHRShapes, physics.ExtKHRBodies},
+}
+
+// docArray is a document-level array the generated physics appends to.
+type docArray struct{ ext, name string }
+
+// docArrays are, per family, where the shapes, physics materials and
+// collision filters live, in that order.
+var docArrays = map[Format][3]docArray{
+	OMI: {{physics.ExtOMIShape, "shapes"}, {physics.ExtOMIBody, "physicsMaterials"}, {physics.ExtOMIBody, "collisionFilters"}},
+	KHR: {{physics.ExtKHRShapes, "shapes"}, {physics.ExtKHRBodies, "physicsMaterials"}, {physics.ExtKHRBodies, "collisionFilters"}},
+}
+
+// withPlaceholders returns a copy of gen whose shapes, materials and
+// filters come after the given numbers of placeholders standing for the
+// document's existing ones, with every reference shifted to match.
+func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physics.Model {
+	m := gen.Clone()
+	ps := make([]physics.Shape, shapes)
+	for i := range ps {
+		ps[i] = physics.Shape{Type: physics.Box, Size: [3]float64{1, 1, 1}}
+	}
+	m.Shapes = append(ps, m.Shapes...)
+	m.Materials = append(make([]physics.Material, materials), m.Materials...)
+	m.Filters = append(make([]physics.Filter, filters), m.Filters...)
+	shift := func(i *int, by int) {
+		if *i >= 0 {
+			*i += by
+		}
+	}
+	for _, n := range m.Nodes {
+		if c := n.Collider; c != nil {
+			shift(&c.Shape, shapes)
+			shift(&c.Material, materials)
+			shift(&c.Filter, filters)
+		}
+		if t := n.Trigger; t != nil {
+			shift(&t.Shape, shapes)
+			shift(&t.Filter, filters)
+		}
+	}
+	return m
+}
+
+// emit encodes the generated model in the requested family and grafts it
+// into the tree without touching what was there: the document-level
+// shapes, physics materials and collision filters are appended after any
+// existing ones (the encoder is given placeholders in their places so
+// that the generated references come out right), and only the generated model's nodes get extensions.
+// Every change is journaled, so a re-run can undo it.
+func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
+	raw, err := a.Tree.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	doc := new(gltf.Document)
+	if err := json.Unmarshal(raw, doc); err != nil {
+		return err
+	}
+	// Existing document-level arrays: generated references must point
+	// past them.
+	exts := a.Tree.Obj("extensions")
+	existing := map[docArray]int{}
+	for _, d := range docArrays[opt.Format] {
+		existing[d] = len(exts.Obj(d.ext).Arr(d.name))
+	}
+	arr := docArrays[opt.Format]
+	m := gen
+	if existing[arr[0]]+existing[arr[1]]+existing[arr[2]] > 0 {
+		m = withPlaceholders(gen, existing[arr[0]], existing[arr[1]], existing[arr[2]])
+	}
+	nodesBefore := len(doc.Nodes)
+	switch opt.Format {
+	case OMI:
+		err = omi.Encode(doc, m)
+	case KHR:
+		err = khr.Encode(doc, m, khr.Options{GeometryNode: opt.KHRGeometryNode})
+	default:
+		err = fmt.Errorf("unknown format %q", opt.Format)
+	}
+	if err != nil {
+		return err
+	}
+	for k := nodesBefore; k < len(doc.Nodes); k++ {
+		// Mesh-holder nodes of KHR's geometry.node form.
+		tv, err := gltfio.FromGo(doc.Nodes[k])
+		if err != nil {
+			return err
+		}
+		o, ok := tv.(*gltfio.Object)
+		if !ok {
+			return errors.New("internal: encoded node is not an object")
+		}
+		if got := a.AppendOrphanNode(o); got != k {
+			return fmt.Errorf("internal: encoder node %d landed at %d", k, got)
+		}
+	}
+	for _, k := range familyKeys[opt.Format] {
+		v, ok := doc.Extensions[k]
+		if !ok {
+			continue
+		}
+		tv, err := gltfio.FromGo(v)
+		if err != nil {
+			return err
+		}
+		if _, had := exts.Get(k); !had {
+			if err := a.Set(tv, "extensions", k); err != nil {
+				return err
+			}
+			continue
+		}
+		enc, _ := tv.(*gltfio.Object)
+		for _, d := range docArrays[opt.Format] {
+			if d.ext != k {
+				continue
+			}
+			items := enc.Arr(d.name)
+			n := existing[d]
+			if len(items) < n {
+				return fmt.Errorf("internal: encoder dropped placeholder %s", d.name)
+			}
+			if len(items) == n {
+				continue
+			}
+			merged := append(append([]any{}, exts.Obj(k).Arr(d.name)...), items[n:]...)
+			if err := a.Set(merged, "extensions", k, d.name); err != nil {
+				return err
+			}
+		}
+	}
+	for _, i := range gen.NodeIndices() {
+		for _, k := range familyKeys[opt.Format] {
+			if v, ok := doc.Nodes[i].Extensions[k]; ok {
+				tv, err := gltfio.FromGo(v)
+				if err != nil {
+					return err
+				}
+				if err := a.Set(tv, "nodes", i, "extensions", k); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	used := append([]any{}, a.Tree.Arr("extensionsUsed")...)
+	have := map[string]bool{}
+	for _, u := range used {
+		if s, ok := u.(string); ok {
+			have[s] = true
+		}
+	}
+	changed := false
+	for _, u := range doc.ExtensionsUsed {
+		if !have[u] {
+			used = append(used, u)
+			have[u] = true
+			changed = true
+		}
+	}
+	if changed {
+		return a.Set(used, "extensionsUsed")
+	}
+	return nil
+}

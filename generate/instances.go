@@ -1,0 +1,177 @@
+package generate
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"slices"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/mesh"
+	"github.com/qmuntal/gltf"
+	"golang.org/x/sync/errgroup"
+)
+
+// made is what makeColliders made for one part.
+type made struct {
+	local []geom.Vec3 // the part's vertices in its body's frame
+	cs    []Collider
+	notes []string
+	err   error
+}
+
+// makeColliders makes the colliders of the planned parts, in their
+// bodies' frames, on up to workers goroutines (their Options.Progress
+// steps name them from doc); each result goes to its own slot, so the
+// outcome does not depend on the worker count. Parts whose body frame is
+// degenerate are left out (body warns about them).
+// Parts with the same geometry up to a translation in their body frames
+// (instances of a mesh, or meshes differing only in material, placed
+// with the same rotation and scale) and the same options are made once:
+// the first in plan order is made, the others get its colliders moved.
+func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
+	out := make(map[int]*made, len(parts))
+	var live []*partPlan
+	for _, pp := range parts {
+		f, _, err := frame(pp.body.world)
+		if err != nil {
+			continue
+		}
+		inv, _ := f.Inverse()
+		p := &ex.Parts[pp.part]
+		m := &made{local: make([]geom.Vec3, len(p.Vertices))}
+		for i, v := range p.Vertices {
+			m.local[i] = inv.Point(v)
+		}
+		out[pp.part] = m
+		live = append(live, pp)
+	}
+	// leader[i] is the index in live of the part whose colliders part i
+	// gets moved by shift[i] (itself for the parts that are made, listed
+	// in leaders).
+	leader := make([]int, len(live))
+	shift := make([]geom.Vec3, len(live))
+	var leaders []int
+	buckets := map[[2]int][]int{}
+	for i, pp := range live {
+		leader[i] = i
+		p := &ex.Parts[pp.part]
+		key := [2]int{len(p.Vertices), len(p.Triangles)}
+		for _, j := range buckets[key] {
+			if !sameMaking(pp.opt, live[j].opt) {
+				continue
+			}
+			if t, ok := sameGeometry(out[live[j].part].local, out[pp.part].local, ex.Parts[live[j].part].Triangles, p.Triangles); ok {
+				leader[i], shift[i] = j, t
+				break
+			}
+		}
+		if leader[i] == i {
+			buckets[key] = append(buckets[key], i)
+			leaders = append(leaders, i)
+		}
+	}
+	workers = max(workers, 1)
+	sub := 1
+	if len(leaders) < workers {
+		// Few parts: let the decompositions use the spare workers.
+		sub = workers
+	}
+	var g errgroup.Group
+	g.SetLimit(workers)
+	for _, i := range leaders {
+		pp := live[i]
+		p := &ex.Parts[pp.part]
+		m := out[pp.part]
+		o := pp.opt
+		if o.Progress != nil {
+			o = o.ForPart(partName(doc, p))
+		}
+		o.Workers = sub
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				m.err = err
+				return nil
+			}
+			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, o)
+			return nil
+		})
+	}
+	g.Wait()
+	for i, pp := range live {
+		j := leader[i]
+		if j == i {
+			continue
+		}
+		m, l := out[pp.part], out[live[j].part]
+		m.notes, m.err = l.notes, l.err
+		for _, c := range l.cs {
+			m.cs = append(m.cs, moved(c, shift[i]))
+		}
+	}
+	return out
+}
+
+// moved returns c moved by t: what Colliders makes of the points moved by
+// t, but for rounding.
+func moved(c Collider, t geom.Vec3) Collider {
+	switch {
+	case c.Hull != nil:
+		m := convexCollider(&hull.Hull{Vertices: translated(c.Hull.Vertices, t), Triangles: c.Hull.Triangles}, c.Method, c.Capped)
+		m.overshoot = c.overshoot
+		return m
+	case c.soup != nil:
+		c.soup = &soup{translated(c.soup.vertices, t), c.soup.triangles}
+	default:
+		c.Translation = c.Translation.Add(t)
+	}
+	c.Mass.CenterOfMass = c.Mass.CenterOfMass.Add(t)
+	if c.Convex != nil {
+		c.Convex = &mass.Convex{Vertices: translated(c.Convex.Vertices, t), Triangles: c.Convex.Triangles}
+	}
+	return c
+}
+
+// translated returns a copy of vs moved by t.
+func translated(vs []geom.Vec3, t geom.Vec3) []geom.Vec3 {
+	out := make([]geom.Vec3, len(vs))
+	for i, v := range vs {
+		out[i] = v.Add(t)
+	}
+	return out
+}
+
+// sameTol: two parts' vertices this close, relative to the bounding-box
+// diagonal, count as the same geometry (instances differ by the rounding
+// of their transforms, some 1e-16).
+const sameTol = 1e-9
+
+// sameGeometry reports whether mesh (b, tb) is mesh (a, ta) moved by t:
+// the same triangles, over vertices b[i] within sameTol of a[i]+t, so
+// that the colliders of a moved by t hold b's vertices too.
+func sameGeometry(a, b []geom.Vec3, ta, tb [][3]uint32) (t geom.Vec3, ok bool) {
+	if len(a) != len(b) || len(a) == 0 || !slices.Equal(ta, tb) {
+		return t, false
+	}
+	t = b[0].Sub(a[0])
+	tol := sameTol * geom.BoundsOf(a).Diagonal()
+	for i := range a {
+		d := b[i].Sub(a[i]).Sub(t)
+		if math.Abs(d[0]) > tol || math.Abs(d[1]) > tol || math.Abs(d[2]) > tol {
+			return t, false
+		}
+	}
+	return t, true
+}
+
+// sameMaking reports whether two parts' options make the same colliders
+// from the same geometry: equal but for the worker count and the progress
+// report, which change nothing, and the rules, already applied to each.
+func sameMaking(a, b Options) bool {
+	a.Workers, b.Workers = 0, 0
+	a.Rules, b.Rules = nil, nil
+	a.Progress, b.Progress = nil, nil
+	return reflect.DeepEqual(a, b)
+}

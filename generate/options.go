@@ -1,0 +1,105 @@
+package generate
+
+// Format names an extension family to write.
+type Format string
+
+// The families autocollide writes.
+const (
+	OMI Format = "omi"
+	KHR Format = "khr"
+)
+
+// Method names how a collider is made from a mesh instance.
+type Method string
+
+// Collider methods.
+const (
+	AABB      Method = "aabb"      // box aligned with the body frame
+	Box       Method = "box"       // minimum-volume oriented box
+	Sphere    Method = "sphere"    // minimum enclosing sphere
+	Capsule   Method = "capsule"   // minimum-volume capsule along its own axis
+	Cylinder  Method = "cylinder"  // minimum-volume cylinder along its own axis
+	Hull      Method = "hull"      // convex hull
+	Decompose Method = "decompose" // approximate convex decomposition into hulls
+)
+
+// Methods lists every method, in a fixed order.
+func Methods() []Method {
+	return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose, Trimesh, None}
+}
+
+// Options controls generation for one asset.
+type Options struct {
+	Format Format
+	// KHRGeometryNode writes KHR collider geometry in the older
+	// geometry.node form instead of the newest geometry.mesh.
+	KHRGeometryNode bool
+	Method          Method
+	// MaxHullVertices caps hull vertices (0: the hull package default).
+	MaxHullVertices int
+	// Binary says the output container is GLB (generated data then goes
+	// into the BIN chunk).
+	Binary bool
+	// Mass says how dynamic bodies get their mass.
+	Mass Mass
+	// Concavity (relative to a part's diagonal; 0 = the decompose
+	// default) and MaxHulls (per mesh instance; 0 = its default) steer
+	// Method Decompose.
+	Concavity float64
+	MaxHulls  int
+	// MaxHullFaces caps each hull's polygons (0: no cap) and
+	// MaxHullTriangles its triangles (0: no cap; Unity's limit is 255):
+	// a closed triangulated convex polytope of V vertices has 2V-4
+	// triangles, so the cap is met by capping vertices at (T+4)/2.
+	// AbsConcavity (metres, 0: none) is a concavity below which
+	// Decompose never splits a part, whatever its size.
+	MaxHullFaces     int
+	MaxHullTriangles int
+	AbsConcavity     float64
+	// AutoTolerance (0 = DefaultAutoTolerance) and HullFill (0 =
+	// DefaultHullFill) steer Method Auto.
+	AutoTolerance float64
+	HullFill      float64
+	// SearchTriangles is decompose.Options.SearchTriangles (0 = its
+	// default; Method Auto sets AutoSearchTriangles).
+	SearchTriangles int
+	// Workers bounds the goroutines making one asset's colliders (parts
+	// in parallel, and a decomposition's own workers); ≤ 1 is one. The
+	// output is the same for any value (so caches ignore it).
+	Workers int `json:"-"`
+	// Body says how bodies are formed and behave.
+	Body BodySettings
+	// Rules, when set, is asked for each mesh instance and may override
+	// the method and its parameters; ok false keeps Options as they are.
+	// A function cannot be compared or hashed: RulesKey must describe the
+	// rules (e.g. the resolved profile's text), so that caches keyed on
+	// Options tell rule sets apart.
+	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
+	RulesKey string
+	// Progress, if set, hears how far each mesh instance's decomposition
+	// has got, after each of its rounds. It may be called from several
+	// goroutines at once and must return quickly. It is for display only
+	// and changes no output, so caches and fingerprints ignore it.
+	Progress func(Step) `json:"-"`
+}
+
+// Step says how far the making of one mesh instance's colliders has got:
+// Done of the Total parts of its decomposition so far are final (Total
+// grows as parts are split, and shrinks when they are merged).
+type Step struct {
+	// Part names the mesh instance (as in its PartReport); empty when
+	// the caller of Colliders did not name it (see Options.ForPart).
+	Part        string
+	Done, Total int
+}
+
+// ForPart returns opt whose Progress steps name part.
+func (opt Options) ForPart(part string) Options {
+	if f := opt.Progress; f != nil {
+		opt.Progress = func(s Step) {
+			s.Part = part
+			f(s)
+		}
+	}
+	return opt
+}
