@@ -3,10 +3,11 @@ package khr
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/autocollide/autocollide/physics/internal/field"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
 
@@ -67,13 +68,7 @@ func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
 			Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale,
 		})
 	}
-	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) {
-		if *exts == nil {
-			*exts = gltf.Extensions{}
-		}
-		(*exts)[name] = raw
-		physics.DeclareUsed(doc, name)
-	}
+	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) { wire.SetExtension(doc, exts, name, raw) }
 	if e.shapes != nil {
 		set(&doc.Extensions, physics.ExtKHRShapes, e.shapes)
 	}
@@ -105,37 +100,19 @@ type encoder struct {
 
 func (e *encoder) build() error {
 	m := e.m
-	var sd shapeDoc
+	var sd wire.ShapeDoc[shapeJSON]
 	e.khrIndex = make([]int, len(m.Shapes))
 	for i, s := range m.Shapes {
 		e.khrIndex[i] = -1
 		p := fmt.Sprintf("%s.shapes[%d]", docShapes, len(sd.Shapes))
-		js := shapeJSON{Type: string(s.Type), Name: s.Name, Extensions: jsonx.RawMap(s.Extensions)}
-		if len(s.Extras) > 0 {
-			js.Extras = json.RawMessage(s.Extras)
+		sh, ok, err := wire.EncodeShape(s, p)
+		if err != nil {
+			return err
 		}
-		switch s.Type {
-		case physics.Box:
-			if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
-				return err
-			}
-			js.Box = &boxJSON{Size: jsonx.Ptr(s.Size)}
-		case physics.Sphere:
-			if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
-				return err
-			}
-			js.Sphere = &sphereJSON{Radius: jsonx.Ptr(s.Radius)}
-		case physics.Capsule, physics.Cylinder:
-			if err := field.Finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
-				return err
-			}
-			r := &roundJSON{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
-			if s.Type == physics.Capsule {
-				js.Capsule = r
-			} else {
-				js.Cylinder = r
-			}
-		case physics.Plane:
+		js := shapeJSON{Shape: sh, Meta: wire.MetaOf(s)}
+		switch {
+		case ok:
+		case s.Type == physics.Plane:
 			if err := field.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
 				return err
 			}
@@ -147,7 +124,7 @@ func (e *encoder) build() error {
 				pl.SizeZ = jsonx.Ptr(s.PlaneSizeZ)
 			}
 			js.Plane = pl
-		case physics.Convex, physics.Trimesh:
+		case s.Type == physics.Convex, s.Type == physics.Trimesh:
 			continue
 		default:
 			return physics.Errorf(p+".type", "unknown shape type %q", s.Type)
@@ -163,63 +140,15 @@ func (e *encoder) build() error {
 		e.shapes = raw
 	}
 
-	var bd bodyDoc
-	for i, mt := range m.Materials {
-		p := fmt.Sprintf("%s.physicsMaterials[%d]", docBodies, i)
-		for _, f := range []struct {
-			n string
-			v *float64
-		}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-			if err := field.FinitePtr(p+"."+f.n, f.v); err != nil {
-				return err
-			}
-		}
-		bd.PhysicsMaterials = append(bd.PhysicsMaterials, materialJSON{
-			Name: mt.Name, StaticFriction: mt.StaticFriction, DynamicFriction: mt.DynamicFriction,
-			Restitution: mt.Restitution, FrictionCombine: mt.FrictionCombine, RestitutionCombine: mt.RestitutionCombine,
-		})
+	common, err := wire.EncodeBodyDoc(m, docBodies)
+	if err != nil {
+		return err
 	}
-	for _, f := range m.Filters {
-		bd.CollisionFilters = append(bd.CollisionFilters, filterJSON{
-			Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
-			CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
-		})
+	joints, err := wire.EncodeJoints(m.Joints, docBodies)
+	if err != nil {
+		return err
 	}
-	for i, d := range m.Joints {
-		p := fmt.Sprintf("%s.physicsJoints[%d]", docBodies, i)
-		js := jointDefJSON{Name: d.Name}
-		for k, l := range d.Limits {
-			lp := fmt.Sprintf("%s.limits[%d]", p, k)
-			for _, f := range []struct {
-				n string
-				v *float64
-			}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-				if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
-					return err
-				}
-			}
-			js.Limits = append(js.Limits, limitJSON{
-				LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
-				Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
-			})
-		}
-		for k, d := range d.Drives {
-			dp := fmt.Sprintf("%s.drives[%d]", p, k)
-			for _, f := range []struct {
-				n string
-				v *float64
-			}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-				if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
-					return err
-				}
-			}
-			js.Drives = append(js.Drives, driveJSON{
-				Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: d.MaxForce,
-				PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping,
-			})
-		}
-		bd.PhysicsJoints = append(bd.PhysicsJoints, js)
-	}
+	bd := bodyDoc{BodyDoc: common, PhysicsJoints: joints}
 	if len(bd.PhysicsMaterials)+len(bd.CollisionFilters)+len(bd.PhysicsJoints) > 0 {
 		raw, err := jsonx.Marshal(bd)
 		if err != nil {
@@ -256,20 +185,11 @@ func (e *encoder) build() error {
 			if err != nil {
 				return err
 			}
-			cj := &colliderJSON{Geometry: g}
-			if c.Material >= 0 {
-				if err := field.Ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
-					return err
-				}
-				cj.PhysicsMaterial = jsonx.Ptr(c.Material)
+			refs, err := wire.EncodeColliderRefs(c, p, len(m.Materials), len(m.Filters))
+			if err != nil {
+				return err
 			}
-			if c.Filter >= 0 {
-				if err := field.Ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
-					return err
-				}
-				cj.CollisionFilter = jsonx.Ptr(c.Filter)
-			}
-			b.Collider = cj
+			b.Collider = &colliderJSON{Geometry: g, ColliderRefs: refs}
 		}
 		if t := n.Trigger; t != nil {
 			p := bp + ".trigger"
@@ -290,33 +210,22 @@ func (e *encoder) build() error {
 					tj.CollisionFilter = jsonx.Ptr(t.Filter)
 				}
 			case len(t.Nodes) > 0:
-				for k, c := range t.Nodes {
-					if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
-						return err
-					}
+				nodes, err := wire.EncodeTriggerNodes(t, p, len(e.doc.Nodes))
+				if err != nil {
+					return err
 				}
-				if t.Filter >= 0 {
-					return physics.Errorf(p+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
-				}
-				tj.Nodes = append([]int(nil), t.Nodes...)
+				tj.Nodes = nodes
 			default:
 				return physics.Errorf(p, "empty trigger: neither a geometry nor nodes")
 			}
 			b.Trigger = tj
 		}
 		if j := n.Joint; j != nil {
-			p := bp + ".joint"
-			if err := field.Ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
+			enable, err := wire.CheckJoint(j, bp+".joint", len(m.Joints), len(e.doc.Nodes))
+			if err != nil {
 				return err
 			}
-			if err := field.Ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
-				return err
-			}
-			jj := &jointJSON{ConnectedNode: jsonx.Ptr(j.ConnectedNode), Joint: jsonx.Ptr(j.Def)}
-			if j.EnableCollision {
-				jj.EnableCollision = jsonx.Ptr(true)
-			}
-			b.Joint = jj
+			b.Joint = &jointJSON{ConnectedNode: jsonx.Ptr(j.ConnectedNode), Joint: jsonx.Ptr(j.Def), EnableCollision: enable}
 		}
 		if b.Motion == nil && b.Collider == nil && b.Trigger == nil && b.Joint == nil {
 			continue // a static motion alone: KHR's static is no motion
@@ -342,29 +251,11 @@ func encodeMotion(mo *physics.Motion, p string) (*motionJSON, error) {
 	default:
 		return nil, physics.Errorf(p, "unknown motion type %q", mo.Type)
 	}
-	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
+	common, err := wire.EncodeMotion(mo, p, true)
+	if err != nil {
 		return nil, err
 	}
-	if mo.Mass != nil && *mo.Mass < 0 {
-		return nil, physics.Errorf(p+".mass", "negative mass %g", *mo.Mass)
-	}
-	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
-		return nil, err
-	}
-	for _, a := range []struct {
-		n string
-		v *[3]float64
-	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
-			return nil, err
-		}
-	}
-	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
-		return nil, err
-	}
-	mj.Mass, mj.CenterOfMass = mo.Mass, mo.CenterOfMass
-	mj.InertiaDiagonal, mj.InertiaOrientation = mo.InertiaDiagonal, mo.InertiaOrientation
-	mj.LinearVelocity, mj.AngularVelocity, mj.GravityFactor = mo.LinearVelocity, mo.AngularVelocity, mo.GravityFactor
+	mj.Motion = common
 	return mj, nil
 }
 

@@ -3,10 +3,11 @@ package omi
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/autocollide/autocollide/physics/internal/field"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
 
@@ -41,13 +42,7 @@ func Encode(doc *gltf.Document, m *physics.Model) error {
 		return fmt.Errorf("omi: encode: %w", err)
 	}
 	physics.RemoveExtensions(doc, physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider)
-	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) {
-		if *exts == nil {
-			*exts = gltf.Extensions{}
-		}
-		(*exts)[name] = raw
-		physics.DeclareUsed(doc, name)
-	}
+	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) { wire.SetExtension(doc, exts, name, raw) }
 	if e.shapes != nil {
 		set(&doc.Extensions, physics.ExtOMIShape, e.shapes)
 	}
@@ -81,7 +76,7 @@ type encoder struct {
 func (e *encoder) build() error {
 	m := e.m
 	if len(m.Shapes) > 0 {
-		sd := shapeDoc{Shapes: make([]shapeJSON, len(m.Shapes))}
+		sd := wire.ShapeDoc[shapeJSON]{Shapes: make([]shapeJSON, len(m.Shapes))}
 		for i, s := range m.Shapes {
 			js, err := encodeShape(s, fmt.Sprintf("%s.shapes[%d]", docShapes, i), len(e.doc.Meshes))
 			if err != nil {
@@ -96,27 +91,9 @@ func (e *encoder) build() error {
 		e.shapes = raw
 	}
 	if len(m.Materials) > 0 || len(m.Filters) > 0 {
-		var bd bodyDoc
-		for i, mt := range m.Materials {
-			p := fmt.Sprintf("%s.physicsMaterials[%d]", docBody, i)
-			for _, f := range []struct {
-				n string
-				v *float64
-			}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-				if err := field.FinitePtr(p+"."+f.n, f.v); err != nil {
-					return err
-				}
-			}
-			bd.PhysicsMaterials = append(bd.PhysicsMaterials, materialJSON{
-				Name: mt.Name, StaticFriction: mt.StaticFriction, DynamicFriction: mt.DynamicFriction,
-				Restitution: mt.Restitution, FrictionCombine: mt.FrictionCombine, RestitutionCombine: mt.RestitutionCombine,
-			})
-		}
-		for _, f := range m.Filters {
-			bd.CollisionFilters = append(bd.CollisionFilters, filterJSON{
-				Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
-				CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
-			})
+		bd, err := wire.EncodeBodyDoc(m, docBody)
+		if err != nil {
+			return err
 		}
 		raw, err := jsonx.Marshal(bd)
 		if err != nil {
@@ -125,15 +102,11 @@ func (e *encoder) build() error {
 		e.body = raw
 	}
 	if len(m.Joints) > 0 {
-		var jd jointDoc
-		for i, d := range m.Joints {
-			js, err := encodeJointDef(d, fmt.Sprintf("%s.physicsJoints[%d]", docJoint, i))
-			if err != nil {
-				return err
-			}
-			jd.PhysicsJoints = append(jd.PhysicsJoints, js)
+		joints, err := wire.EncodeJoints(m.Joints, docJoint)
+		if err != nil {
+			return err
 		}
-		raw, err := jsonx.Marshal(jd)
+		raw, err := jsonx.Marshal(jointDoc{PhysicsJoints: joints})
 		if err != nil {
 			return err
 		}
@@ -170,18 +143,11 @@ func (e *encoder) build() error {
 					}
 					cj.Shape = jsonx.Ptr(c.Shape)
 				}
-				if c.Material >= 0 {
-					if err := field.Ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
-						return err
-					}
-					cj.PhysicsMaterial = jsonx.Ptr(c.Material)
+				refs, err := wire.EncodeColliderRefs(c, p, len(m.Materials), len(m.Filters))
+				if err != nil {
+					return err
 				}
-				if c.Filter >= 0 {
-					if err := field.Ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
-						return err
-					}
-					cj.CollisionFilter = jsonx.Ptr(c.Filter)
-				}
+				cj.ColliderRefs = refs
 				b.Collider = cj
 			}
 			if t := n.Trigger; t != nil {
@@ -196,15 +162,11 @@ func (e *encoder) build() error {
 					}
 					tj.Shape = jsonx.Ptr(t.Shape)
 				case len(t.Nodes) > 0:
-					for k, c := range t.Nodes {
-						if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
-							return err
-						}
+					nodes, err := wire.EncodeTriggerNodes(t, p, len(e.doc.Nodes))
+					if err != nil {
+						return err
 					}
-					tj.Nodes = append([]int(nil), t.Nodes...)
-					if t.Filter >= 0 {
-						return physics.Errorf(p+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
-					}
+					tj.Nodes = nodes
 				default:
 					return physics.Errorf(p, "empty trigger: neither a shape nor nodes")
 				}
@@ -224,17 +186,11 @@ func (e *encoder) build() error {
 		}
 		if j := n.Joint; j != nil {
 			p := np + ".extensions." + physics.ExtOMIJoint
-			if err := field.Ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
+			enable, err := wire.CheckJoint(j, p, len(m.Joints), len(e.doc.Nodes))
+			if err != nil {
 				return err
 			}
-			if err := field.Ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
-				return err
-			}
-			jj := jointJSON{Joint: jsonx.Ptr(j.Def), ConnectedNode: jsonx.Ptr(j.ConnectedNode)}
-			if j.EnableCollision {
-				jj.EnableCollision = jsonx.Ptr(true)
-			}
-			raw, err := jsonx.Marshal(jj)
+			raw, err := jsonx.Marshal(jointJSON{Joint: jsonx.Ptr(j.Def), ConnectedNode: jsonx.Ptr(j.ConnectedNode), EnableCollision: enable})
 			if err != nil {
 				return err
 			}
@@ -245,32 +201,12 @@ func (e *encoder) build() error {
 }
 
 func encodeShape(s physics.Shape, p string, meshes int) (shapeJSON, error) {
-	js := shapeJSON{Type: string(s.Type), Name: s.Name, Extensions: jsonx.RawMap(s.Extensions)}
-	if len(s.Extras) > 0 {
-		js.Extras = json.RawMessage(s.Extras)
+	sh, ok, err := wire.EncodeShape(s, p)
+	js := shapeJSON{Shape: sh, Meta: wire.MetaOf(s)}
+	if ok {
+		return js, err
 	}
 	switch s.Type {
-	case physics.Box:
-		if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
-			return js, err
-		}
-		js.Box = &boxJSON{Size: jsonx.Ptr(s.Size)}
-	case physics.Sphere:
-		if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
-			return js, err
-		}
-		js.Sphere = &sphereJSON{Radius: jsonx.Ptr(s.Radius)}
-	case physics.Capsule, physics.Cylinder:
-		sub := "." + string(s.Type)
-		if err := field.Finite(p+sub, s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
-			return js, err
-		}
-		r := &roundJSON{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
-		if s.Type == physics.Capsule {
-			js.Capsule = r
-		} else {
-			js.Cylinder = r
-		}
 	case physics.Convex, physics.Trimesh:
 		sub := p + "." + string(s.Type) + ".mesh"
 		if err := field.Ref(sub, s.Mesh, meshes, "meshes"); err != nil {
@@ -296,61 +232,9 @@ func (e *encoder) encodeMotion(mo *physics.Motion, p string) (*motionJSON, error
 	default:
 		return nil, physics.Errorf(p+".type", "unknown motion type %q", mo.Type)
 	}
-	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
+	common, err := wire.EncodeMotion(mo, p, false)
+	if err != nil {
 		return nil, err
 	}
-	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
-		return nil, err
-	}
-	for _, a := range []struct {
-		n string
-		v *[3]float64
-	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
-			return nil, err
-		}
-	}
-	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
-		return nil, err
-	}
-	return &motionJSON{
-		Type: string(mo.Type), Mass: mo.Mass, CenterOfMass: mo.CenterOfMass,
-		InertiaDiagonal: mo.InertiaDiagonal, InertiaOrientation: mo.InertiaOrientation,
-		LinearVelocity: mo.LinearVelocity, AngularVelocity: mo.AngularVelocity, GravityFactor: mo.GravityFactor,
-	}, nil
-}
-
-func encodeJointDef(d physics.JointDef, p string) (jointDefJSON, error) {
-	js := jointDefJSON{Name: d.Name}
-	for i, l := range d.Limits {
-		lp := fmt.Sprintf("%s.limits[%d]", p, i)
-		for _, f := range []struct {
-			n string
-			v *float64
-		}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-			if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
-				return js, err
-			}
-		}
-		js.Limits = append(js.Limits, limitJSON{
-			LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
-			Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
-		})
-	}
-	for i, d := range d.Drives {
-		dp := fmt.Sprintf("%s.drives[%d]", p, i)
-		for _, f := range []struct {
-			n string
-			v *float64
-		}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-			if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
-				return js, err
-			}
-		}
-		js.Drives = append(js.Drives, driveJSON{
-			Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: d.MaxForce,
-			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping,
-		})
-	}
-	return js, nil
+	return &motionJSON{Type: string(mo.Type), Motion: common}, nil
 }
