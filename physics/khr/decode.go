@@ -4,26 +4,10 @@ import (
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
-
-// Decode reads the KHR physics of doc into a model: the current
-// KHR_implicit_shapes + KHR_physics_rigid_bodies with collider geometry
-// {shape}, {mesh} (newest revision) or {node} (2025 revision), and the
-// 2024 form (KHR_collision_shapes, collider/trigger {shape}, mesh shapes
-// with a convexHull flag in the shape's KHR_physics_rigid_bodies
-// extension). Implicit shapes keep their indices; each distinct mesh
-// geometry becomes one Convex or Trimesh shape appended after them.
-// Geometry nodes with children, skins or morph weights are read as their
-// own mesh only, with a warning. doc is not modified. References out of
-// range are errors carrying the JSON path.
-func Decode(doc *gltf.Document) (*physics.Model, []physics.Warning, error) {
-	d := &decoder{meshShapes: map[meshKey]int{}}
-	return wire.Decode("khr", doc, &d.Decoder, d.run)
-}
 
 type meshKey struct {
 	mesh, node int
@@ -43,16 +27,31 @@ var defaults = wire.Defaults{
 	CapsuleHeight: DefaultRoundHeight, CylinderHeight: DefaultRoundHeight, RoundRadius: DefaultRoundRadius,
 }
 
+// Decode reads the KHR physics of doc into a model: the current
+// KHR_implicit_shapes + KHR_physics_rigid_bodies with collider geometry
+// {shape}, {mesh} (newest revision) or {node} (2025 revision), and the
+// 2024 form (KHR_collision_shapes, collider/trigger {shape}, mesh shapes
+// with a convexHull flag in the shape's KHR_physics_rigid_bodies
+// extension). Implicit shapes keep their indices; each distinct mesh
+// geometry becomes one Convex or Trimesh shape appended after them.
+// Geometry nodes with children, skins or morph weights are read as their
+// own mesh only, with a warning. doc is not modified. References out of
+// range are errors carrying the JSON path.
+func Decode(doc *gltf.Document) (*physics.Model, []physics.Warning, error) {
+	d := &decoder{meshShapes: map[meshKey]int{}}
+	return wire.Decode("khr", doc, &d.Decoder, d.run)
+}
+
 func (d *decoder) run() error {
-	raw, ok, err := jsonx.Raw(d.Doc.Extensions, physics.ExtKHRShapes)
+	raw, ok, err := d.Raw(d.Doc.Extensions, physics.ExtKHRShapes, docShapes)
 	if err != nil {
-		return physics.Errorf(docShapes, "%v", err)
+		return err
 	}
 	shapesPath := docShapes
 	if !ok {
-		raw, ok, err = jsonx.Raw(d.Doc.Extensions, physics.ExtKHRCollisionShapes)
+		raw, ok, err = d.Raw(d.Doc.Extensions, physics.ExtKHRCollisionShapes, "extensions."+physics.ExtKHRCollisionShapes)
 		if err != nil {
-			return physics.Errorf("extensions."+physics.ExtKHRCollisionShapes, "%v", err)
+			return err
 		}
 		if ok {
 			d.old = true
@@ -130,15 +129,8 @@ func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
 }
 
 func (d *decoder) readDoc() error {
-	raw, ok, err := jsonx.Raw(d.Doc.Extensions, physics.ExtKHRBodies)
-	if err != nil {
-		return physics.Errorf(docBodies, "%v", err)
-	}
-	if !ok {
-		return nil
-	}
-	var bd bodyDoc
-	if err := jsonx.Unmarshal(raw, &bd, docBodies); err != nil {
+	bd, err := wire.Read[bodyDoc](&d.Decoder, d.Doc.Extensions, physics.ExtKHRBodies, docBodies)
+	if err != nil || bd == nil {
 		return err
 	}
 	bd.AppendTo(d.M)
@@ -148,12 +140,9 @@ func (d *decoder) readDoc() error {
 
 func (d *decoder) readNode(i int, n *gltf.Node) error {
 	p := fmt.Sprintf("nodes[%d].extensions.%s", i, physics.ExtKHRBodies)
-	raw, ok, err := jsonx.Raw(n.Extensions, physics.ExtKHRBodies)
-	if err != nil {
-		return physics.Errorf(p, "%v", err)
-	}
-	if !ok {
-		return nil
+	raw, ok, err := d.Raw(n.Extensions, physics.ExtKHRBodies, p)
+	if err != nil || !ok {
+		return err
 	}
 	var b bodyJSON
 	if err := jsonx.Unmarshal(raw, &b, p); err != nil {
@@ -187,12 +176,12 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 		}
 		col := &physics.Collider{Shape: si, Material: wire.Index(c.PhysicsMaterial), Filter: wire.Index(c.CollisionFilter)}
 		if col.Material >= 0 {
-			if err := field.Ref(p+".collider.physicsMaterial", col.Material, len(d.M.Materials), "physics materials"); err != nil {
+			if err := wire.Ref(p+".collider.physicsMaterial", col.Material, len(d.M.Materials), "physics materials"); err != nil {
 				return err
 			}
 		}
 		if col.Filter >= 0 {
-			if err := field.Ref(p+".collider.collisionFilter", col.Filter, len(d.M.Filters), "collision filters"); err != nil {
+			if err := wire.Ref(p+".collider.collisionFilter", col.Filter, len(d.M.Filters), "collision filters"); err != nil {
 				return err
 			}
 		}
@@ -211,7 +200,7 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			tr.Shape = si
 		}
 		for k, c := range t.Nodes {
-			if err := field.Ref(fmt.Sprintf("%s.trigger.nodes[%d]", p, k), c, len(d.Doc.Nodes), "nodes"); err != nil {
+			if err := wire.Ref(fmt.Sprintf("%s.trigger.nodes[%d]", p, k), c, len(d.Doc.Nodes), "nodes"); err != nil {
 				return err
 			}
 		}
@@ -219,7 +208,7 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			tr.Nodes = append([]int(nil), t.Nodes...)
 		}
 		if tr.Filter >= 0 {
-			if err := field.Ref(p+".trigger.collisionFilter", tr.Filter, len(d.M.Filters), "collision filters"); err != nil {
+			if err := wire.Ref(p+".trigger.collisionFilter", tr.Filter, len(d.M.Filters), "collision filters"); err != nil {
 				return err
 			}
 		}
@@ -234,10 +223,10 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 		if err != nil {
 			return err
 		}
-		if err := field.Ref(p+".joint.joint", jt.Def, len(d.M.Joints), "joints"); err != nil {
+		if err := wire.Ref(p+".joint.joint", jt.Def, len(d.M.Joints), "joints"); err != nil {
 			return err
 		}
-		if err := field.Ref(p+".joint.connectedNode", jt.ConnectedNode, len(d.Doc.Nodes), "nodes"); err != nil {
+		if err := wire.Ref(p+".joint.connectedNode", jt.ConnectedNode, len(d.Doc.Nodes), "nodes"); err != nil {
 			return err
 		}
 		nd.Joint = jt

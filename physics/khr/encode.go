@@ -1,11 +1,9 @@
 package khr
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
@@ -50,38 +48,8 @@ type Options struct {
 // extensions are declared in extensionsUsed only. Errors carry the
 // output's JSON path; nothing is changed then.
 func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
-	if doc == nil || m == nil {
-		return fmt.Errorf("khr: encode: nil document or model")
-	}
-	e := encoder{doc: doc, m: m, opt: opt, added: map[int]int{}}
-	if err := e.build(); err != nil {
-		return fmt.Errorf("khr: encode: %w", err)
-	}
-	physics.RemoveExtensions(doc, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
-	for _, mesh := range e.addedOrder {
-		name := fmt.Sprintf("mesh %d collision geometry", mesh)
-		if doc.Meshes[mesh].Name != "" {
-			name = doc.Meshes[mesh].Name + " collision geometry"
-		}
-		doc.Nodes = append(doc.Nodes, &gltf.Node{
-			Name: name, Mesh: jsonx.Ptr(mesh),
-			Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale,
-		})
-	}
-	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) { wire.SetExtension(doc, exts, name, raw) }
-	if e.shapes != nil {
-		set(&doc.Extensions, physics.ExtKHRShapes, e.shapes)
-	}
-	if e.bodies != nil {
-		set(&doc.Extensions, physics.ExtKHRBodies, e.bodies)
-	}
-	for _, ni := range e.nodeOrder {
-		set(&doc.Nodes[ni].Extensions, physics.ExtKHRBodies, e.nodeExt[ni])
-	}
-	if len(e.nodeOrder) > 0 && e.bodies == nil {
-		physics.DeclareUsed(doc, physics.ExtKHRBodies)
-	}
-	return nil
+	e := &encoder{doc: doc, m: m, opt: opt, added: map[int]int{}}
+	return wire.Encode("khr", doc, m, e.build, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
 }
 
 type encoder struct {
@@ -89,16 +57,12 @@ type encoder struct {
 	m   *physics.Model
 	opt Options
 
-	khrIndex   []int // model shape index -> KHR_implicit_shapes index, -1 for mesh shapes
-	shapes     json.RawMessage
-	bodies     json.RawMessage
-	nodeOrder  []int
-	nodeExt    map[int]json.RawMessage
+	khrIndex   []int       // model shape index -> KHR_implicit_shapes index, -1 for mesh shapes
 	added      map[int]int // mesh -> added node index
 	addedOrder []int
 }
 
-func (e *encoder) build() error {
+func (e *encoder) build(out *wire.Output) error {
 	m := e.m
 	var sd wire.ShapeDoc[shapeJSON]
 	e.khrIndex = make([]int, len(m.Shapes))
@@ -113,7 +77,7 @@ func (e *encoder) build() error {
 		switch {
 		case ok:
 		case s.Type == physics.Plane:
-			if err := field.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
+			if err := wire.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
 				return err
 			}
 			pl := &planeJSON{DoubleSided: jsonx.Ptr(s.DoubleSided)}
@@ -137,7 +101,7 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.shapes = raw
+		out.SetDoc(physics.ExtKHRShapes, raw)
 	}
 
 	common, err := wire.EncodeBodyDoc(m, docBodies)
@@ -154,10 +118,9 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.bodies = raw
+		out.SetDoc(physics.ExtKHRBodies, raw)
 	}
 
-	e.nodeExt = map[int]json.RawMessage{}
 	for _, ni := range m.NodeIndices() {
 		n := m.Nodes[ni]
 		if n == nil {
@@ -194,30 +157,15 @@ func (e *encoder) build() error {
 		if t := n.Trigger; t != nil {
 			p := bp + ".trigger"
 			tj := &triggerJSON{}
-			switch {
-			case t.Shape >= 0 && len(t.Nodes) > 0:
-				return physics.Errorf(p, "a trigger has either a geometry or nodes, not both")
-			case t.Shape >= 0:
+			refs, err := wire.EncodeTrigger(t, p, "a geometry", len(e.doc.Nodes), len(m.Filters), func() error {
 				g, err := e.geometry(t.Shape, ni, p+".geometry")
-				if err != nil {
-					return err
-				}
 				tj.Geometry = g
-				if t.Filter >= 0 {
-					if err := field.Ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
-						return err
-					}
-					tj.CollisionFilter = jsonx.Ptr(t.Filter)
-				}
-			case len(t.Nodes) > 0:
-				nodes, err := wire.EncodeTriggerNodes(t, p, len(e.doc.Nodes))
-				if err != nil {
-					return err
-				}
-				tj.Nodes = nodes
-			default:
-				return physics.Errorf(p, "empty trigger: neither a geometry nor nodes")
+				return err
+			})
+			if err != nil {
+				return err
 			}
+			tj.TriggerRefs = refs
 			b.Trigger = tj
 		}
 		if j := n.Joint; j != nil {
@@ -234,8 +182,17 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.nodeOrder = append(e.nodeOrder, ni)
-		e.nodeExt[ni] = raw
+		out.SetNode(ni, physics.ExtKHRBodies, raw)
+	}
+	for _, mesh := range e.addedOrder {
+		name := fmt.Sprintf("mesh %d collision geometry", mesh)
+		if e.doc.Meshes[mesh].Name != "" {
+			name = e.doc.Meshes[mesh].Name + " collision geometry"
+		}
+		out.AddNode(&gltf.Node{
+			Name: name, Mesh: jsonx.Ptr(mesh),
+			Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale,
+		})
 	}
 	return nil
 }
@@ -261,14 +218,14 @@ func encodeMotion(mo *physics.Motion, p string) (*motionJSON, error) {
 
 // geometry returns the geometry object for model shape si used on node ni.
 func (e *encoder) geometry(si, ni int, p string) (*geometryJSON, error) {
-	if err := field.Ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
+	if err := wire.Ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
 		return nil, err
 	}
 	s := e.m.Shapes[si]
 	if k := e.khrIndex[si]; k >= 0 {
 		return &geometryJSON{Shape: jsonx.Ptr(k)}, nil
 	}
-	if err := field.Ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
+	if err := wire.Ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
 		return nil, err
 	}
 	hull := jsonx.Ptr(s.Type == physics.Convex)

@@ -62,10 +62,9 @@ type colliderJSON struct {
 }
 
 type triggerJSON struct {
-	Geometry        *geometryJSON `json:"geometry,omitempty"`
-	Shape           *int          `json:"shape,omitempty"` // 2024 form only
-	Nodes           []int         `json:"nodes,omitempty"`
-	CollisionFilter *int          `json:"collisionFilter,omitempty"`
+	Geometry *geometryJSON `json:"geometry,omitempty"`
+	Shape    *int          `json:"shape,omitempty"` // 2024 form only
+	wire.TriggerRefs
 }
 
 // jointJSON is a node's joint. Unlike OMI_physics_joint, connectedNode

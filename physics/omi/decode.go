@@ -17,17 +17,18 @@ import (
 // older forms, each migrated with a warning:
 //   - the archived OMI_collider (full-height capsules and cylinders with
 //     one radius, hull, isTrigger);
-//   - the seed's OMI_physics_body with a "type" enum (static, kinematic,
+//   - the OMI_physics_body Stage 1 form (before the 2023 motion/collider/
+//     trigger restructure) with a "type" enum (static, kinematic,
 //     character, rigid, vehicle, trigger), inertiaTensor[9] and node-level
 //     OMI_physics_shape {shape} on the collider nodes;
-//   - the seed's OMI_physics_joint (document constraints, node
+//   - the OMI_physics_joint Stage 1 form (document constraints, node
 //     constraints/nodeA/nodeB) — see MigrateJoints, which Decode applies;
 //   - a capsule or cylinder "radius" member (early OMI_physics_shape), an
 //     empty "trigger": {} (a compound trigger of the descendant trigger
 //     nodes) and a motion without "type".
 //
 // OMI_physics_gravity is not part of the model; Encode keeps it as is.
-// Decode does not modify doc, except that the seed's joint form, which
+// Decode does not modify doc, except that the Stage 1 joint form, which
 // needs attachment nodes the old form did not have, appends them (see
 // MigrateJoints). References out of range are errors carrying the JSON
 // path.
@@ -41,16 +42,8 @@ type decoder struct {
 	// legacyShape maps an OMI_collider collider index to its model shape.
 	legacyShape map[int]int
 	legacy      []legacyCollider
-	// oldTypes holds the seed-form body type per node.
+	// oldTypes holds the Stage 1 body type per node.
 	oldTypes map[int]string
-}
-
-func (d *decoder) raw(exts gltf.Extensions, name, path string) (json.RawMessage, bool, error) {
-	raw, ok, err := jsonx.Raw(exts, name)
-	if err != nil {
-		return nil, ok, physics.Errorf(path, "%v", err)
-	}
-	return raw, ok, nil
 }
 
 func (d *decoder) run() error {
@@ -60,10 +53,7 @@ func (d *decoder) run() error {
 	if err := d.readLegacyColliders(); err != nil {
 		return err
 	}
-	if err := d.readBodyDoc(); err != nil {
-		return err
-	}
-	if err := d.readJointDoc(); err != nil {
+	if err := d.readDocs(); err != nil {
 		return err
 	}
 	d.oldTypes = map[int]string{}
@@ -85,7 +75,7 @@ func (d *decoder) run() error {
 }
 
 func (d *decoder) readShapes() error {
-	raw, ok, err := d.raw(d.Doc.Extensions, physics.ExtOMIShape, docShapes)
+	raw, ok, err := d.Raw(d.Doc.Extensions, physics.ExtOMIShape, docShapes)
 	if err != nil || !ok {
 		return err
 	}
@@ -123,12 +113,6 @@ type shapeIn struct {
 type roundIn struct {
 	wire.Round
 	Radius *float64 `json:"radius"`
-}
-
-// defaults are OMI_physics_shape's values for absent parameters.
-var defaults = wire.Defaults{
-	BoxSize: DefaultBoxSize, SphereRadius: DefaultSphereRadius,
-	CapsuleHeight: DefaultCapsuleHeight, CylinderHeight: DefaultCylinderHeight, RoundRadius: DefaultRoundRadius,
 }
 
 func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error) {
@@ -179,122 +163,30 @@ func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error
 	return s, nil
 }
 
-type legacyCollider struct {
-	Type      string      `json:"type"`
-	IsTrigger bool        `json:"isTrigger"`
-	Size      *[3]float64 `json:"size"`
-	Radius    *float64    `json:"radius"`
-	Height    *float64    `json:"height"`
-	Mesh      *int        `json:"mesh"`
-}
-
-// or is wire.Or under the name legacy.go uses.
-var or = wire.Or
-
-// Defaults of the archived OMI_collider.
-const (
-	legacyRadius = 0.5
-	legacyHeight = 2.0
-)
-
-func (d *decoder) readLegacyColliders() error {
-	p := "extensions." + physics.ExtOMICollider
-	raw, ok, err := d.raw(d.Doc.Extensions, physics.ExtOMICollider, p)
-	if err != nil || !ok {
+// readDocs reads the document-level OMI_physics_body (materials and
+// filters) and OMI_physics_joint (joint descriptions).
+func (d *decoder) readDocs() error {
+	bd, err := wire.Read[wire.BodyDoc](&d.Decoder, d.Doc.Extensions, physics.ExtOMIBody, docBody)
+	if err != nil {
 		return err
 	}
-	var cd struct {
-		Colliders []legacyCollider `json:"colliders"`
+	if bd != nil {
+		bd.AppendTo(d.M)
 	}
-	if err := jsonx.Unmarshal(raw, &cd, p); err != nil {
+	jd, err := wire.Read[jointDoc](&d.Decoder, d.Doc.Extensions, physics.ExtOMIJoint, docJoint)
+	if err != nil {
 		return err
 	}
-	d.legacy = cd.Colliders
-	for i, c := range cd.Colliders {
-		cp := fmt.Sprintf("%s.colliders[%d]", p, i)
-		s := physics.Shape{}
-		r := wire.Or(c.Radius, legacyRadius)
-		switch c.Type {
-		case "box":
-			s.Type, s.Size = physics.Box, [3]float64{1, 1, 1}
-			if c.Size != nil {
-				s.Size = *c.Size
-			}
-		case "sphere":
-			s.Type, s.Radius = physics.Sphere, r
-		case "capsule":
-			h := wire.Or(c.Height, legacyHeight)
-			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Capsule, r, r, h-2*r
-			if s.Height < 0 {
-				d.Lossy(cp+".height", "legacy full height %g is below the diameter %g; mid-height clamped to 0", h, 2*r)
-				s.Height = 0
-			}
-		case "cylinder":
-			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Cylinder, r, r, wire.Or(c.Height, legacyHeight)
-		case "hull", "trimesh":
-			s.Type = physics.Convex
-			if c.Type == "trimesh" {
-				s.Type = physics.Trimesh
-			}
-			if c.Mesh == nil || *c.Mesh < 0 {
-				return physics.Errorf(cp+".mesh", "a %s collider needs a mesh index", c.Type)
-			}
-			s.Mesh = *c.Mesh
-		default:
-			return physics.Errorf(cp+".type", "unknown legacy collider type %q", c.Type)
-		}
-		d.legacyShape[i] = d.M.AddShape(s)
+	if jd != nil {
+		wire.AppendJoints(d.M, jd.PhysicsJoints)
 	}
-	d.Warn(p, "legacy OMI_collider migrated to OMI_physics_shape/OMI_physics_body (capsule height converted from full height to mid-height)")
 	return nil
-}
-
-func (d *decoder) readBodyDoc() error {
-	raw, ok, err := d.raw(d.Doc.Extensions, physics.ExtOMIBody, docBody)
-	if err != nil || !ok {
-		return err
-	}
-	var bd wire.BodyDoc
-	if err := jsonx.Unmarshal(raw, &bd, docBody); err != nil {
-		return err
-	}
-	bd.AppendTo(d.M)
-	return nil
-}
-
-// Defaults of the seed's old joint constraints, which differ from the
-// current limit defaults (no stiffness = infinitely stiff, damping 0).
-const (
-	oldDamping = 1.0
-)
-
-func (d *decoder) readJointDoc() error {
-	raw, ok, err := d.raw(d.Doc.Extensions, physics.ExtOMIJoint, docJoint)
-	if err != nil || !ok {
-		return err
-	}
-	var jd jointDoc
-	if err := jsonx.Unmarshal(raw, &jd, docJoint); err != nil {
-		return err
-	}
-	wire.AppendJoints(d.M, jd.PhysicsJoints)
-	return nil
-}
-
-// oldBody is the seed's node-level OMI_physics_body.
-type oldBody struct {
-	Type            string      `json:"type"`
-	Mass            *float64    `json:"mass"`
-	LinearVelocity  *[3]float64 `json:"linearVelocity"`
-	AngularVelocity *[3]float64 `json:"angularVelocity"`
-	CenterOfMass    *[3]float64 `json:"centerOfMass"`
-	InertiaTensor   *[9]float64 `json:"inertiaTensor"`
 }
 
 func (d *decoder) readNode(i int, n *gltf.Node) error {
 	np := fmt.Sprintf("nodes[%d].extensions.", i)
-	// Current or seed-form OMI_physics_body.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIBody, np+physics.ExtOMIBody); err != nil {
+	// Current or Stage 1 OMI_physics_body.
+	if raw, ok, err := d.Raw(n.Extensions, physics.ExtOMIBody, np+physics.ExtOMIBody); err != nil {
 		return err
 	} else if ok {
 		var probe map[string]json.RawMessage
@@ -309,59 +201,13 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			return err
 		}
 	}
-	// The seed's node-level OMI_physics_shape {shape}: a collider (or, under
-	// a seed trigger body, a trigger), resolved in resolveOldBodies.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIShape, np+physics.ExtOMIShape); err != nil {
+	if err := d.readStage1Shape(i, n, np); err != nil {
 		return err
-	} else if ok {
-		p := np + physics.ExtOMIShape
-		var s struct {
-			Shape *int `json:"shape"`
-		}
-		if err := jsonx.Unmarshal(raw, &s, p); err != nil {
-			return err
-		}
-		if s.Shape != nil && *s.Shape >= 0 {
-			nd := d.M.Node(i)
-			if nd.Collider != nil {
-				return physics.Errorf(p, "node has both a seed-form shape and a collider")
-			}
-			nd.Collider = &physics.Collider{Shape: *s.Shape, Material: -1, Filter: -1}
-			d.Warn(p, "seed form: node-level OMI_physics_shape read as an OMI_physics_body collider")
-		}
 	}
-	// Legacy OMI_collider node reference.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMICollider, np+physics.ExtOMICollider); err != nil {
+	if err := d.readColliderRef(i, n, np); err != nil {
 		return err
-	} else if ok {
-		p := np + physics.ExtOMICollider + ".collider"
-		var c struct {
-			Collider *int `json:"collider"`
-		}
-		if err := jsonx.Unmarshal(raw, &c, np+physics.ExtOMICollider); err != nil {
-			return err
-		}
-		if c.Collider == nil {
-			return physics.Errorf(p, "missing collider index")
-		}
-		si, ok := d.legacyShape[*c.Collider]
-		if !ok {
-			return physics.Errorf(p, "index %d out of range (%d colliders)", *c.Collider, len(d.legacy))
-		}
-		nd := d.M.Node(i)
-		if d.legacy[*c.Collider].IsTrigger {
-			if nd.Trigger != nil {
-				return physics.Errorf(p, "node has both a legacy trigger and a trigger")
-			}
-			nd.Trigger = &physics.Trigger{Shape: si, Filter: -1}
-		} else {
-			if nd.Collider != nil {
-				return physics.Errorf(p, "node has both a legacy collider and a collider")
-			}
-			nd.Collider = &physics.Collider{Shape: si, Material: -1, Filter: -1}
-		}
 	}
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIJoint, np+physics.ExtOMIJoint); err != nil {
+	if raw, ok, err := d.Raw(n.Extensions, physics.ExtOMIJoint, np+physics.ExtOMIJoint); err != nil {
 		return err
 	} else if ok {
 		p := np + physics.ExtOMIJoint
@@ -370,7 +216,7 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			return err
 		}
 		if j.Constraints != nil || j.NodeA != nil || j.NodeB != nil {
-			return nil // seed form, handled by MigrateJoints
+			return nil // Stage 1 form, handled by MigrateJoints
 		}
 		jt, err := wire.DecodeJoint(j.Joint, j.ConnectedNode, j.EnableCollision, p)
 		if err != nil {
@@ -463,100 +309,6 @@ func (d *decoder) descendantTriggers(i int) []int {
 	walk(i, 0)
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-func (d *decoder) readOldBody(i int, raw json.RawMessage, p string) error {
-	var b oldBody
-	if err := jsonx.Unmarshal(raw, &b, p); err != nil {
-		return err
-	}
-	nd := d.M.Node(i)
-	d.oldTypes[i] = b.Type
-	mo := &physics.Motion{Mass: b.Mass, LinearVelocity: b.LinearVelocity, AngularVelocity: b.AngularVelocity, CenterOfMass: b.CenterOfMass}
-	switch b.Type {
-	case "static":
-		mo.Type = physics.Static
-	case "kinematic":
-		mo.Type = physics.Kinematic
-	case "character":
-		mo.Type = physics.Kinematic
-		d.Lossy(p+".type", "seed body type character read as kinematic")
-	case "rigid":
-		mo.Type = physics.Dynamic
-	case "vehicle":
-		mo.Type = physics.Dynamic
-		d.Lossy(p+".type", "seed body type vehicle read as dynamic")
-	case "trigger":
-		mo = nil // its shapes become triggers in resolveOldBodies
-	default:
-		return physics.Errorf(p+".type", "unknown seed body type %q", b.Type)
-	}
-	if mo != nil && b.InertiaTensor != nil {
-		diag, q, err := principal(*b.InertiaTensor)
-		if err != nil {
-			return physics.Errorf(p+".inertiaTensor", "%v", err)
-		}
-		if diag != [3]float64{} {
-			mo.InertiaDiagonal = &diag
-			if q != [4]float64{0, 0, 0, 1} {
-				mo.InertiaOrientation = &q
-			}
-		}
-		d.Warn(p+".inertiaTensor", "seed inertiaTensor converted to inertiaDiagonal and inertiaOrientation")
-	}
-	nd.Motion = mo
-	d.Warn(p, "seed form of OMI_physics_body (type %q) migrated to motion", b.Type)
-	return nil
-}
-
-// resolveOldBodies turns the seed-form shape nodes under a seed trigger
-// body into triggers and gives the trigger body a compound trigger.
-func (d *decoder) resolveOldBodies() error {
-	for _, bi := range sortedKeys(d.oldTypes) {
-		if d.oldTypes[bi] != "trigger" {
-			continue
-		}
-		var members []int
-		var walk func(k, depth int)
-		walk = func(k, depth int) {
-			if depth > len(d.Doc.Nodes) {
-				return
-			}
-			if nd := d.M.Nodes[k]; nd != nil && nd.Collider != nil && nd.Collider.Shape >= 0 && (k == bi || d.oldTypes[k] == "") {
-				nd.Trigger = &physics.Trigger{Shape: nd.Collider.Shape, Filter: -1}
-				nd.Collider = nil
-				members = append(members, k)
-			}
-			for _, c := range d.Doc.Nodes[k].Children {
-				if c >= 0 && c < len(d.Doc.Nodes) && d.Doc.Nodes[c] != nil {
-					if _, other := d.oldTypes[c]; other {
-						continue
-					}
-					walk(c, depth+1)
-				}
-			}
-		}
-		walk(bi, 0)
-		nd := d.M.Node(bi)
-		if len(members) == 1 && members[0] == bi {
-			continue
-		}
-		members = slices.DeleteFunc(members, func(k int) bool { return k == bi })
-		if len(members) > 0 && nd.Trigger == nil {
-			slices.Sort(members)
-			nd.Trigger = &physics.Trigger{Shape: -1, Nodes: members, Filter: -1}
-		}
-	}
-	return nil
-}
-
-func sortedKeys[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // checkRefs verifies every index of the model against the document.

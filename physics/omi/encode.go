@@ -1,28 +1,12 @@
 package omi
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
-)
-
-// The defaults of OMI_physics_shape, written explicitly by Encode and
-// assumed by Decode when a member is missing.
-const (
-	DefaultBoxSize        = 1.0
-	DefaultSphereRadius   = 0.5
-	DefaultCapsuleHeight  = 1.0
-	DefaultCylinderHeight = 2.0
-	DefaultRoundRadius    = 0.5
-	DefaultMass           = 1.0
-	docShapes             = "extensions." + physics.ExtOMIShape
-	docBody               = "extensions." + physics.ExtOMIBody
-	docJoint              = "extensions." + physics.ExtOMIJoint
 )
 
 // Encode replaces the OMI_physics_shape, OMI_physics_body and
@@ -34,46 +18,16 @@ const (
 // empty trigger) or with an index out of range is an error located at
 // the output's JSON path; nothing is changed then.
 func Encode(doc *gltf.Document, m *physics.Model) error {
-	if doc == nil || m == nil {
-		return fmt.Errorf("omi: encode: nil document or model")
-	}
-	e := encoder{doc: doc, m: m}
-	if err := e.build(); err != nil {
-		return fmt.Errorf("omi: encode: %w", err)
-	}
-	physics.RemoveExtensions(doc, physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider)
-	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) { wire.SetExtension(doc, exts, name, raw) }
-	if e.shapes != nil {
-		set(&doc.Extensions, physics.ExtOMIShape, e.shapes)
-	}
-	if e.body != nil {
-		set(&doc.Extensions, physics.ExtOMIBody, e.body)
-	}
-	if e.joints != nil {
-		set(&doc.Extensions, physics.ExtOMIJoint, e.joints)
-	}
-	for _, ni := range e.nodeOrder {
-		n := doc.Nodes[ni]
-		if raw := e.nodeBody[ni]; raw != nil {
-			set(&n.Extensions, physics.ExtOMIBody, raw)
-		}
-		if raw := e.nodeJoint[ni]; raw != nil {
-			set(&n.Extensions, physics.ExtOMIJoint, raw)
-		}
-	}
-	return nil
+	e := &encoder{doc: doc, m: m}
+	return wire.Encode("omi", doc, m, e.build, physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider)
 }
 
 type encoder struct {
 	doc *gltf.Document
 	m   *physics.Model
-
-	shapes, body, joints json.RawMessage
-	nodeOrder            []int
-	nodeBody, nodeJoint  map[int]json.RawMessage
 }
 
-func (e *encoder) build() error {
+func (e *encoder) build(out *wire.Output) error {
 	m := e.m
 	if len(m.Shapes) > 0 {
 		sd := wire.ShapeDoc[shapeJSON]{Shapes: make([]shapeJSON, len(m.Shapes))}
@@ -88,7 +42,7 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.shapes = raw
+		out.SetDoc(physics.ExtOMIShape, raw)
 	}
 	if len(m.Materials) > 0 || len(m.Filters) > 0 {
 		bd, err := wire.EncodeBodyDoc(m, docBody)
@@ -99,7 +53,7 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.body = raw
+		out.SetDoc(physics.ExtOMIBody, raw)
 	}
 	if len(m.Joints) > 0 {
 		joints, err := wire.EncodeJoints(m.Joints, docJoint)
@@ -110,10 +64,8 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.joints = raw
+		out.SetDoc(physics.ExtOMIJoint, raw)
 	}
-	e.nodeBody = map[int]json.RawMessage{}
-	e.nodeJoint = map[int]json.RawMessage{}
 	for _, ni := range m.NodeIndices() {
 		n := m.Nodes[ni]
 		if n == nil || (n.Motion == nil && n.Collider == nil && n.Trigger == nil && n.Joint == nil) {
@@ -123,7 +75,6 @@ func (e *encoder) build() error {
 		if ni < 0 || ni >= len(e.doc.Nodes) || e.doc.Nodes[ni] == nil {
 			return physics.Errorf(np, "node index %d out of range (%d nodes)", ni, len(e.doc.Nodes))
 		}
-		e.nodeOrder = append(e.nodeOrder, ni)
 		bp := np + ".extensions." + physics.ExtOMIBody
 		if n.Motion != nil || n.Collider != nil || n.Trigger != nil {
 			var b bodyJSON
@@ -138,7 +89,7 @@ func (e *encoder) build() error {
 				cj := &colliderJSON{}
 				p := bp + ".collider"
 				if c.Shape >= 0 {
-					if err := field.Ref(p+".shape", c.Shape, len(m.Shapes), "shapes"); err != nil {
+					if err := wire.Ref(p+".shape", c.Shape, len(m.Shapes), "shapes"); err != nil {
 						return err
 					}
 					cj.Shape = jsonx.Ptr(c.Shape)
@@ -153,36 +104,24 @@ func (e *encoder) build() error {
 			if t := n.Trigger; t != nil {
 				tj := &triggerJSON{}
 				p := bp + ".trigger"
-				switch {
-				case t.Shape >= 0 && len(t.Nodes) > 0:
-					return physics.Errorf(p, "a trigger has either a shape or nodes, not both")
-				case t.Shape >= 0:
-					if err := field.Ref(p+".shape", t.Shape, len(m.Shapes), "shapes"); err != nil {
+				refs, err := wire.EncodeTrigger(t, p, "a shape", len(e.doc.Nodes), len(m.Filters), func() error {
+					if err := wire.Ref(p+".shape", t.Shape, len(m.Shapes), "shapes"); err != nil {
 						return err
 					}
 					tj.Shape = jsonx.Ptr(t.Shape)
-				case len(t.Nodes) > 0:
-					nodes, err := wire.EncodeTriggerNodes(t, p, len(e.doc.Nodes))
-					if err != nil {
-						return err
-					}
-					tj.Nodes = nodes
-				default:
-					return physics.Errorf(p, "empty trigger: neither a shape nor nodes")
+					return nil
+				})
+				if err != nil {
+					return err
 				}
-				if t.Filter >= 0 {
-					if err := field.Ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
-						return err
-					}
-					tj.CollisionFilter = jsonx.Ptr(t.Filter)
-				}
+				tj.TriggerRefs = refs
 				b.Trigger = tj
 			}
 			raw, err := jsonx.Marshal(b)
 			if err != nil {
 				return err
 			}
-			e.nodeBody[ni] = raw
+			out.SetNode(ni, physics.ExtOMIBody, raw)
 		}
 		if j := n.Joint; j != nil {
 			p := np + ".extensions." + physics.ExtOMIJoint
@@ -194,7 +133,7 @@ func (e *encoder) build() error {
 			if err != nil {
 				return err
 			}
-			e.nodeJoint[ni] = raw
+			out.SetNode(ni, physics.ExtOMIJoint, raw)
 		}
 	}
 	return nil
@@ -209,7 +148,7 @@ func encodeShape(s physics.Shape, p string, meshes int) (shapeJSON, error) {
 	switch s.Type {
 	case physics.Convex, physics.Trimesh:
 		sub := p + "." + string(s.Type) + ".mesh"
-		if err := field.Ref(sub, s.Mesh, meshes, "meshes"); err != nil {
+		if err := wire.Ref(sub, s.Mesh, meshes, "meshes"); err != nil {
 			return js, err
 		}
 		mj := &meshJSON{Mesh: jsonx.Ptr(s.Mesh)}

@@ -1,9 +1,19 @@
 package omi
 
-import "github.com/autocollide/autocollide/physics/internal/wire"
+import (
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/internal/wire"
+)
 
 // JSON forms of the current OMI extensions; the members KHR defines alike
 // are wire's. Field order is output order.
+
+// JSON paths of the document-level extensions, for errors and warnings.
+const (
+	docShapes = "extensions." + physics.ExtOMIShape
+	docBody   = "extensions." + physics.ExtOMIBody
+	docJoint  = "extensions." + physics.ExtOMIJoint
+)
 
 type shapeJSON struct {
 	wire.Shape
@@ -33,9 +43,8 @@ type colliderJSON struct {
 }
 
 type triggerJSON struct {
-	Shape           *int  `json:"shape,omitempty"`
-	Nodes           []int `json:"nodes,omitempty"`
-	CollisionFilter *int  `json:"collisionFilter,omitempty"`
+	Shape *int `json:"shape,omitempty"`
+	wire.TriggerRefs
 }
 
 type jointDoc struct {

@@ -17,6 +17,30 @@ type Decoder struct {
 	Warnings
 }
 
+// Raw returns the JSON of extension name in exts (see jsonx.Raw), an
+// error being reported at path.
+func (d *Decoder) Raw(exts gltf.Extensions, name, path string) (json.RawMessage, bool, error) {
+	raw, ok, err := jsonx.Raw(exts, name)
+	if err != nil {
+		return nil, ok, physics.Errorf(path, "%v", err)
+	}
+	return raw, ok, nil
+}
+
+// Read returns extension name of exts decoded as a T, or nil when exts has
+// no such extension. Errors are reported at path.
+func Read[T any](d *Decoder, exts gltf.Extensions, name, path string) (*T, error) {
+	raw, ok, err := d.Raw(exts, name, path)
+	if err != nil || !ok {
+		return nil, err
+	}
+	v := new(T)
+	if err := jsonx.Unmarshal(raw, v, path); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Decode sets d to read doc into a new model and calls run. Errors are
 // prefixed with "family: decode:"; the warnings are returned either way.
 // doc may not be nil.

@@ -5,19 +5,63 @@ import (
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/internal/field"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/qmuntal/gltf"
 )
 
-// SetExtension sets extension name of exts (an extensions member of doc)
-// to raw and declares it in doc's extensionsUsed.
-func SetExtension(doc *gltf.Document, exts *gltf.Extensions, name string, raw json.RawMessage) {
-	if *exts == nil {
-		*exts = gltf.Extensions{}
+// Output is what an encoder writes into its document: nodes to append,
+// then extension values in the order they are set, which is the order
+// extensionsUsed lists them in.
+type Output struct {
+	nodes []*gltf.Node
+	exts  []extension
+}
+
+type extension struct {
+	node int // -1: the document
+	name string
+	raw  json.RawMessage
+}
+
+// AddNode appends n to the document's nodes.
+func (o *Output) AddNode(n *gltf.Node) { o.nodes = append(o.nodes, n) }
+
+// SetDoc sets the document-level extension name to raw.
+func (o *Output) SetDoc(name string, raw json.RawMessage) {
+	o.exts = append(o.exts, extension{node: -1, name: name, raw: raw})
+}
+
+// SetNode sets node i's extension name to raw.
+func (o *Output) SetNode(i int, name string, raw json.RawMessage) {
+	o.exts = append(o.exts, extension{node: i, name: name, raw: raw})
+}
+
+// Encode lets build encode m for doc into an Output and, only if it
+// succeeds, removes the extensions names from doc and writes the output,
+// declaring each extension set in extensionsUsed (and not in
+// extensionsRequired). Errors are prefixed with "family: encode:".
+func Encode(family string, doc *gltf.Document, m *physics.Model, build func(*Output) error, names ...string) error {
+	if doc == nil || m == nil {
+		return fmt.Errorf("%s: encode: nil document or model", family)
 	}
-	(*exts)[name] = raw
-	physics.DeclareUsed(doc, name)
+	var out Output
+	if err := build(&out); err != nil {
+		return fmt.Errorf("%s: encode: %w", family, err)
+	}
+	physics.RemoveExtensions(doc, names...)
+	doc.Nodes = append(doc.Nodes, out.nodes...)
+	for _, x := range out.exts {
+		exts := &doc.Extensions
+		if x.node >= 0 {
+			exts = &doc.Nodes[x.node].Extensions
+		}
+		if *exts == nil {
+			*exts = gltf.Extensions{}
+		}
+		(*exts)[x.name] = x.raw
+		physics.DeclareUsed(doc, x.name)
+	}
+	return nil
 }
 
 // MetaOf returns the extensions and extras of s.
@@ -36,17 +80,17 @@ func EncodeShape(s physics.Shape, p string) (Shape, bool, error) {
 	sh := Shape{Type: string(s.Type), Name: s.Name}
 	switch s.Type {
 	case physics.Box:
-		if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
+		if err := FiniteArr(p+".box.size", &s.Size); err != nil {
 			return sh, true, err
 		}
 		sh.Box = &Box{Size: jsonx.Ptr(s.Size)}
 	case physics.Sphere:
-		if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
+		if err := Finite(p+".sphere.radius", s.Radius); err != nil {
 			return sh, true, err
 		}
 		sh.Sphere = &Sphere{Radius: jsonx.Ptr(s.Radius)}
 	case physics.Capsule, physics.Cylinder:
-		if err := field.Finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
+		if err := Finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
 			return sh, true, err
 		}
 		r := &Round{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
@@ -71,7 +115,7 @@ func EncodeBodyDoc(m *physics.Model, p string) (BodyDoc, error) {
 			n string
 			v *float64
 		}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-			if err := field.FinitePtr(mp+"."+f.n, f.v); err != nil {
+			if err := FinitePtr(mp+"."+f.n, f.v); err != nil {
 				return bd, err
 			}
 		}
@@ -82,8 +126,8 @@ func EncodeBodyDoc(m *physics.Model, p string) (BodyDoc, error) {
 	}
 	for _, f := range m.Filters {
 		bd.CollisionFilters = append(bd.CollisionFilters, Filter{
-			Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
-			CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
+			Name: f.Name, CollisionSystems: Strings(f.CollisionSystems),
+			CollideWithSystems: Strings(f.CollideWithSystems), NotCollideWithSystems: Strings(f.NotCollideWithSystems),
 		})
 	}
 	return bd, nil
@@ -111,12 +155,12 @@ func encodeJointDef(d physics.JointDef, p string) (JointDef, error) {
 			n string
 			v *float64
 		}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-			if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
+			if err := FinitePtr(lp+"."+f.n, f.v); err != nil {
 				return js, err
 			}
 		}
 		js.Limits = append(js.Limits, Limit{
-			LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
+			LinearAxes: Ints(l.LinearAxes), AngularAxes: Ints(l.AngularAxes),
 			Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
 		})
 	}
@@ -126,7 +170,7 @@ func encodeJointDef(d physics.JointDef, p string) (JointDef, error) {
 			n string
 			v *float64
 		}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-			if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
+			if err := FinitePtr(dp+"."+f.n, f.v); err != nil {
 				return js, err
 			}
 		}
@@ -142,24 +186,24 @@ func encodeJointDef(d physics.JointDef, p string) (JointDef, error) {
 // motion's path): finite numbers, and a mass not below 0 when
 // nonNegativeMass (KHR refuses a negative mass; OMI writes it).
 func EncodeMotion(mo *physics.Motion, p string, nonNegativeMass bool) (Motion, error) {
-	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
+	if err := FinitePtr(p+".mass", mo.Mass); err != nil {
 		return Motion{}, err
 	}
 	if nonNegativeMass && mo.Mass != nil && *mo.Mass < 0 {
 		return Motion{}, physics.Errorf(p+".mass", "negative mass %g", *mo.Mass)
 	}
-	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
+	if err := FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
 		return Motion{}, err
 	}
 	for _, a := range []struct {
 		n string
 		v *[3]float64
 	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
+		if err := FiniteArr(p+"."+a.n, a.v); err != nil {
 			return Motion{}, err
 		}
 	}
-	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
+	if err := FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
 		return Motion{}, err
 	}
 	return Motion{
@@ -175,13 +219,13 @@ func EncodeMotion(mo *physics.Motion, p string, nonNegativeMass bool) (Motion, e
 func EncodeColliderRefs(c *physics.Collider, p string, nMat, nFil int) (ColliderRefs, error) {
 	var r ColliderRefs
 	if c.Material >= 0 {
-		if err := field.Ref(p+".physicsMaterial", c.Material, nMat, "physics materials"); err != nil {
+		if err := Ref(p+".physicsMaterial", c.Material, nMat, "physics materials"); err != nil {
 			return r, err
 		}
 		r.PhysicsMaterial = jsonx.Ptr(c.Material)
 	}
 	if c.Filter >= 0 {
-		if err := field.Ref(p+".collisionFilter", c.Filter, nFil, "collision filters"); err != nil {
+		if err := Ref(p+".collisionFilter", c.Filter, nFil, "collision filters"); err != nil {
 			return r, err
 		}
 		r.CollisionFilter = jsonx.Ptr(c.Filter)
@@ -189,29 +233,50 @@ func EncodeColliderRefs(c *physics.Collider, p string, nMat, nFil int) (Collider
 	return r, nil
 }
 
-// EncodeTriggerNodes returns a copy of the nodes of the compound trigger
-// t, checked at p (the trigger's path) against nNodes nodes; a compound
-// trigger has no collision filter in either family.
-func EncodeTriggerNodes(t *physics.Trigger, p string, nNodes int) ([]int, error) {
-	for k, c := range t.Nodes {
-		if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, nNodes, "nodes"); err != nil {
-			return nil, err
+// EncodeTrigger checks the trigger t at p (the trigger's path) and
+// returns its nodes or collision filter, checked against nNodes nodes and
+// nFil filters. A trigger has either a shape or nodes; shape, called for
+// the first, checks and writes the family's shape (OMI) or geometry (KHR),
+// which what names in errors ("a shape", "a geometry").
+func EncodeTrigger(t *physics.Trigger, p, what string, nNodes, nFil int, shape func() error) (TriggerRefs, error) {
+	var r TriggerRefs
+	switch {
+	case t.Shape >= 0 && len(t.Nodes) > 0:
+		return r, physics.Errorf(p, "a trigger has either %s or nodes, not both", what)
+	case t.Shape >= 0:
+		if err := shape(); err != nil {
+			return r, err
 		}
+		if t.Filter >= 0 {
+			if err := Ref(p+".collisionFilter", t.Filter, nFil, "collision filters"); err != nil {
+				return r, err
+			}
+			r.CollisionFilter = jsonx.Ptr(t.Filter)
+		}
+	case len(t.Nodes) > 0:
+		for k, c := range t.Nodes {
+			if err := Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, nNodes, "nodes"); err != nil {
+				return r, err
+			}
+		}
+		if t.Filter >= 0 {
+			return r, physics.Errorf(p+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
+		}
+		r.Nodes = append([]int(nil), t.Nodes...)
+	default:
+		return r, physics.Errorf(p, "empty trigger: neither %s nor nodes", what)
 	}
-	if t.Filter >= 0 {
-		return nil, physics.Errorf(p+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
-	}
-	return append([]int(nil), t.Nodes...), nil
+	return r, nil
 }
 
 // CheckJoint checks a node joint's references at p (the joint object's
 // path) against nJoints joint descriptions and nNodes nodes; it returns
 // enableCollision as written (absent when false).
 func CheckJoint(j *physics.Joint, p string, nJoints, nNodes int) (*bool, error) {
-	if err := field.Ref(p+".joint", j.Def, nJoints, "joints"); err != nil {
+	if err := Ref(p+".joint", j.Def, nJoints, "joints"); err != nil {
 		return nil, err
 	}
-	if err := field.Ref(p+".connectedNode", j.ConnectedNode, nNodes, "nodes"); err != nil {
+	if err := Ref(p+".connectedNode", j.ConnectedNode, nNodes, "nodes"); err != nil {
 		return nil, err
 	}
 	if j.EnableCollision {

@@ -121,6 +121,14 @@ type Motion struct {
 	GravityFactor      *float64    `json:"gravityFactor,omitempty"`
 }
 
+// TriggerRefs holds a trigger's members besides its shape: a compound's
+// nodes, or the collision filter of a trigger with a shape. A family's
+// trigger embeds it after its shape (OMI) or geometry (KHR).
+type TriggerRefs struct {
+	Nodes           []int `json:"nodes,omitempty"`
+	CollisionFilter *int  `json:"collisionFilter,omitempty"`
+}
+
 // ColliderRefs holds a collider's references into the document-level
 // materials and filters. A family's collider embeds it after its shape
 // (OMI) or geometry (KHR).
