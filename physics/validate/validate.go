@@ -1,16 +1,3 @@
-// Package validate checks the physics of a glTF document against the
-// OMI and KHR specifications: structure and types, indices, shape
-// parameters, joint rules, hull and trimesh meshes, and extension
-// declarations. The rules are written from the READMEs (which win over
-// the published schemas where they disagree, see SCHEMA-BUGS.md) and the
-// Khronos validator's test expectations.
-//
-// Severity follows the Khronos validator where it has a test: degenerate
-// (zero-size) KHR shapes, unknown drive/combine enum values and unknown
-// members are warnings; values out of range, unresolved references and
-// structural mismatches are errors. Legacy forms (OMI_collider,
-// KHR_collision_shapes, the seed's OMI body and joint forms) are reported
-// as warnings pointing at the migration (convert).
 package validate
 
 import (
