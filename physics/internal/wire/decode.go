@@ -43,7 +43,7 @@ func Read[T any](d *Decoder, exts gltf.Extensions, name, path string) (*T, error
 
 // Decode sets d to read doc into a new model and calls run. Errors are
 // prefixed with "family: decode:"; the warnings are returned either way.
-// doc may not be nil.
+// A nil doc is an error.
 func Decode(family string, doc *gltf.Document, d *Decoder, run func() error) (*physics.Model, []physics.Warning, error) {
 	if doc == nil {
 		return nil, nil, fmt.Errorf("%s: decode: nil document", family)

@@ -1,9 +1,13 @@
-// Package wire holds the JSON forms that OMI_physics_shape/body/joint and
-// KHR_implicit_shapes/KHR_physics_rigid_bodies define alike — physics
-// materials, collision filters, joint descriptions with their limits and
-// drives, the box, sphere, capsule and cylinder parameters, the motion
-// members and a collider's material and filter references — and their
-// checked mapping to and from the physics model.
+// Package wire holds what the OMI and KHR codecs share. First, the JSON
+// forms that OMI_physics_shape/body/joint and KHR_implicit_shapes/
+// KHR_physics_rigid_bodies define alike — physics materials, collision
+// filters, joint descriptions with their limits and drives, the box,
+// sphere, capsule and cylinder parameters, the motion members, a
+// collider's and a trigger's references — with their checked mapping to
+// and from the physics model. Second, the steps both codecs take alike:
+// Encode (build everything, then replace the extensions), Decode and Read
+// (read extensions, collect warnings) and the per-member checks (Finite,
+// Ref), whose errors carry the JSON path.
 //
 // Field order is output order. Where the families differ (shape defaults,
 // the motion type, which negative values are refused, the order of a
