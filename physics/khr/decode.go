@@ -1,13 +1,31 @@
 package khr
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
+
+type meshKey struct {
+	mesh, node int
+	convex     bool
+}
+
+type decoder struct {
+	wire.Decoder
+	meshShapes map[meshKey]int
+	old        bool // 2024 KHR_collision_shapes form
+	nImplicit  int
+}
+
+// defaults are KHR_implicit_shapes' values for absent parameters.
+var defaults = wire.Defaults{
+	BoxSize: DefaultBoxSize, SphereRadius: DefaultSphereRadius,
+	CapsuleHeight: DefaultRoundHeight, CylinderHeight: DefaultRoundHeight, RoundRadius: DefaultRoundRadius,
+}
 
 // Decode reads the KHR physics of doc into a model: the current
 // KHR_implicit_shapes + KHR_physics_rigid_bodies with collider geometry
@@ -20,80 +38,29 @@ import (
 // own mesh only, with a warning. doc is not modified. References out of
 // range are errors carrying the JSON path.
 func Decode(doc *gltf.Document) (*physics.Model, []physics.Warning, error) {
-	if doc == nil {
-		return nil, nil, fmt.Errorf("khr: decode: nil document")
-	}
-	d := decoder{doc: doc, m: physics.NewModel(), meshShapes: map[meshKey]int{}}
-	if err := d.run(); err != nil {
-		return nil, d.warns, fmt.Errorf("khr: decode: %w", err)
-	}
-	return d.m, d.warns, nil
-}
-
-type meshKey struct {
-	mesh, node int
-	convex     bool
-}
-
-type decoder struct {
-	doc        *gltf.Document
-	m          *physics.Model
-	warns      []physics.Warning
-	meshShapes map[meshKey]int
-	old        bool // 2024 KHR_collision_shapes form
-	nImplicit  int
-}
-
-func (d *decoder) warn(path, format string, args ...any) {
-	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...)})
-}
-
-func (d *decoder) lossy(path, format string, args ...any) {
-	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...), Lossy: true})
-}
-
-func or(p *float64, def float64) float64 {
-	if p == nil {
-		return def
-	}
-	return *p
-}
-
-func idx(p *int) int {
-	if p == nil {
-		return -1
-	}
-	return *p
-}
-
-func deref[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return append([]T{}, (*p)...)
+	d := &decoder{meshShapes: map[meshKey]int{}}
+	return wire.Decode("khr", doc, &d.Decoder, d.run)
 }
 
 func (d *decoder) run() error {
-	raw, ok, err := jsonx.Raw(d.doc.Extensions, physics.ExtKHRShapes)
+	raw, ok, err := d.Raw(d.Doc.Extensions, physics.ExtKHRShapes, docShapes)
 	if err != nil {
-		return physics.Errorf(docShapes, "%v", err)
+		return err
 	}
 	shapesPath := docShapes
 	if !ok {
-		raw, ok, err = jsonx.Raw(d.doc.Extensions, physics.ExtKHRCollisionShapes)
+		raw, ok, err = d.Raw(d.Doc.Extensions, physics.ExtKHRCollisionShapes, "extensions."+physics.ExtKHRCollisionShapes)
 		if err != nil {
-			return physics.Errorf("extensions."+physics.ExtKHRCollisionShapes, "%v", err)
+			return err
 		}
 		if ok {
 			d.old = true
 			shapesPath = "extensions." + physics.ExtKHRCollisionShapes
-			d.warn(shapesPath, "2024 KHR_collision_shapes form migrated to KHR_implicit_shapes and collider geometry")
+			d.Warn(shapesPath, "2024 KHR_collision_shapes form migrated to KHR_implicit_shapes and collider geometry")
 		}
 	}
 	if ok {
-		var sd struct {
-			Shapes []shapeJSON `json:"shapes"`
-		}
+		var sd wire.ShapeDoc[shapeJSON]
 		if err := jsonx.Unmarshal(raw, &sd, shapesPath); err != nil {
 			return err
 		}
@@ -102,14 +69,14 @@ func (d *decoder) run() error {
 			if err != nil {
 				return err
 			}
-			d.m.Shapes = append(d.m.Shapes, s)
+			d.M.Shapes = append(d.M.Shapes, s)
 		}
 	}
-	d.nImplicit = len(d.m.Shapes)
+	d.nImplicit = len(d.M.Shapes)
 	if err := d.readDoc(); err != nil {
 		return err
 	}
-	for i, n := range d.doc.Nodes {
+	for i, n := range d.Doc.Nodes {
 		if n == nil {
 			continue
 		}
@@ -121,36 +88,14 @@ func (d *decoder) run() error {
 }
 
 func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
-	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name, Extensions: jsonx.BytesMap(in.Extensions)}
-	if len(in.Extras) > 0 {
-		s.Extras = []byte(in.Extras)
-	}
-	round := func(r *roundJSON) {
-		if r == nil {
-			r = &roundJSON{}
-		}
-		s.Height = or(r.Height, DefaultRoundHeight)
-		s.RadiusTop = or(r.RadiusTop, DefaultRoundRadius)
-		s.RadiusBottom = or(r.RadiusBottom, DefaultRoundRadius)
+	s, ok := in.Shape.Model(in.Meta, defaults)
+	if ok {
+		return s, nil
 	}
 	switch s.Type {
-	case physics.Box:
-		s.Size = [3]float64{DefaultBoxSize, DefaultBoxSize, DefaultBoxSize}
-		if in.Box != nil && in.Box.Size != nil {
-			s.Size = *in.Box.Size
-		}
-	case physics.Sphere:
-		s.Radius = DefaultSphereRadius
-		if in.Sphere != nil {
-			s.Radius = or(in.Sphere.Radius, DefaultSphereRadius)
-		}
-	case physics.Capsule:
-		round(in.Capsule)
-	case physics.Cylinder:
-		round(in.Cylinder)
 	case physics.Plane:
 		if in.Plane != nil {
-			s.PlaneSizeX, s.PlaneSizeZ = or(in.Plane.SizeX, 0), or(in.Plane.SizeZ, 0)
+			s.PlaneSizeX, s.PlaneSizeZ = wire.Or(in.Plane.SizeX, 0), wire.Or(in.Plane.SizeZ, 0)
 			s.DoubleSided = in.Plane.DoubleSided != nil && *in.Plane.DoubleSided
 		}
 	case "mesh":
@@ -175,7 +120,7 @@ func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
 			}
 		}
 		if in.Mesh.Skin != nil || len(in.Mesh.Weights) > 0 || (in.Mesh.UseNodeWeights != nil && *in.Mesh.UseNodeWeights) {
-			d.lossy(p+".mesh", "skin and morph weights of a mesh shape are not kept (the undeformed mesh is used)")
+			d.Lossy(p+".mesh", "skin and morph weights of a mesh shape are not kept (the undeformed mesh is used)")
 		}
 	default:
 		return s, physics.Errorf(p+".type", "unknown shape type %q", in.Type)
@@ -184,76 +129,28 @@ func (d *decoder) shape(in shapeJSON, p string) (physics.Shape, error) {
 }
 
 func (d *decoder) readDoc() error {
-	raw, ok, err := jsonx.Raw(d.doc.Extensions, physics.ExtKHRBodies)
-	if err != nil {
-		return physics.Errorf(docBodies, "%v", err)
-	}
-	if !ok {
-		return nil
-	}
-	var bd bodyDoc
-	if err := jsonx.Unmarshal(raw, &bd, docBodies); err != nil {
+	bd, err := wire.Read[bodyDoc](&d.Decoder, d.Doc.Extensions, physics.ExtKHRBodies, docBodies)
+	if err != nil || bd == nil {
 		return err
 	}
-	for _, mt := range bd.PhysicsMaterials {
-		d.m.Materials = append(d.m.Materials, physics.Material{
-			Name: mt.Name, StaticFriction: mt.StaticFriction, DynamicFriction: mt.DynamicFriction,
-			Restitution: mt.Restitution, FrictionCombine: mt.FrictionCombine, RestitutionCombine: mt.RestitutionCombine,
-		})
-	}
-	for _, f := range bd.CollisionFilters {
-		d.m.Filters = append(d.m.Filters, physics.Filter{
-			Name: f.Name, CollisionSystems: deref(f.CollisionSystems),
-			CollideWithSystems: deref(f.CollideWithSystems), NotCollideWithSystems: deref(f.NotCollideWithSystems),
-		})
-	}
-	for _, j := range bd.PhysicsJoints {
-		def := physics.JointDef{Name: j.Name}
-		for _, l := range j.Limits {
-			def.Limits = append(def.Limits, physics.JointLimit{
-				LinearAxes: deref(l.LinearAxes), AngularAxes: deref(l.AngularAxes),
-				Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
-			})
-		}
-		for _, dr := range j.Drives {
-			def.Drives = append(def.Drives, physics.JointDrive{
-				Type: dr.Type, Mode: dr.Mode, Axis: dr.Axis, MaxForce: dr.MaxForce,
-				PositionTarget: dr.PositionTarget, VelocityTarget: dr.VelocityTarget, Stiffness: dr.Stiffness, Damping: dr.Damping,
-			})
-		}
-		d.m.Joints = append(d.m.Joints, def)
-	}
+	bd.AppendTo(d.M)
+	wire.AppendJoints(d.M, bd.PhysicsJoints)
 	return nil
 }
 
 func (d *decoder) readNode(i int, n *gltf.Node) error {
 	p := fmt.Sprintf("nodes[%d].extensions.%s", i, physics.ExtKHRBodies)
-	raw, ok, err := jsonx.Raw(n.Extensions, physics.ExtKHRBodies)
-	if err != nil {
-		return physics.Errorf(p, "%v", err)
-	}
-	if !ok {
-		return nil
+	raw, ok, err := d.Raw(n.Extensions, physics.ExtKHRBodies, p)
+	if err != nil || !ok {
+		return err
 	}
 	var b bodyJSON
 	if err := jsonx.Unmarshal(raw, &b, p); err != nil {
 		return err
 	}
-	chk := func(path string, v, n int, what string) error {
-		if v < 0 || v >= n {
-			return physics.Errorf(path, "index %d out of range (%d %s)", v, n, what)
-		}
-		return nil
-	}
 	nd := &physics.Node{}
 	if mo := b.Motion; mo != nil {
-		var probe struct {
-			Motion json.RawMessage `json:"motion"`
-		}
-		if err := jsonx.Unmarshal(raw, &probe, p); err != nil {
-			return err
-		}
-		if err := jsonx.CheckLengths(probe.Motion, jsonx.MotionArrays, p+".motion"); err != nil {
+		if err := wire.CheckMotionLengths(raw, p); err != nil {
 			return err
 		}
 		if mo.Mass != nil && *mo.Mass < 0 {
@@ -270,32 +167,28 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 		if mo.IsKinematic != nil && *mo.IsKinematic {
 			t = physics.Kinematic
 		}
-		nd.Motion = &physics.Motion{
-			Type: t, Mass: mo.Mass, CenterOfMass: mo.CenterOfMass, InertiaDiagonal: mo.InertiaDiagonal,
-			InertiaOrientation: mo.InertiaOrientation, LinearVelocity: mo.LinearVelocity,
-			AngularVelocity: mo.AngularVelocity, GravityFactor: mo.GravityFactor,
-		}
+		nd.Motion = mo.Model(t)
 	}
 	if c := b.Collider; c != nil {
 		si, err := d.geometry(c.Geometry, c.Shape, i, p+".collider")
 		if err != nil {
 			return err
 		}
-		col := &physics.Collider{Shape: si, Material: idx(c.PhysicsMaterial), Filter: idx(c.CollisionFilter)}
+		col := &physics.Collider{Shape: si, Material: wire.Index(c.PhysicsMaterial), Filter: wire.Index(c.CollisionFilter)}
 		if col.Material >= 0 {
-			if err := chk(p+".collider.physicsMaterial", col.Material, len(d.m.Materials), "physics materials"); err != nil {
+			if err := wire.Ref(p+".collider.physicsMaterial", col.Material, len(d.M.Materials), "physics materials"); err != nil {
 				return err
 			}
 		}
 		if col.Filter >= 0 {
-			if err := chk(p+".collider.collisionFilter", col.Filter, len(d.m.Filters), "collision filters"); err != nil {
+			if err := wire.Ref(p+".collider.collisionFilter", col.Filter, len(d.M.Filters), "collision filters"); err != nil {
 				return err
 			}
 		}
 		nd.Collider = col
 	}
 	if t := b.Trigger; t != nil {
-		tr := &physics.Trigger{Shape: -1, Filter: idx(t.CollisionFilter)}
+		tr := &physics.Trigger{Shape: -1, Filter: wire.Index(t.CollisionFilter)}
 		if (t.Geometry != nil || t.Shape != nil) && len(t.Nodes) > 0 {
 			return physics.Errorf(p+".trigger", "a trigger has either a geometry or nodes, not both")
 		}
@@ -307,7 +200,7 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			tr.Shape = si
 		}
 		for k, c := range t.Nodes {
-			if err := chk(fmt.Sprintf("%s.trigger.nodes[%d]", p, k), c, len(d.doc.Nodes), "nodes"); err != nil {
+			if err := wire.Ref(fmt.Sprintf("%s.trigger.nodes[%d]", p, k), c, len(d.Doc.Nodes), "nodes"); err != nil {
 				return err
 			}
 		}
@@ -315,33 +208,31 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			tr.Nodes = append([]int(nil), t.Nodes...)
 		}
 		if tr.Filter >= 0 {
-			if err := chk(p+".trigger.collisionFilter", tr.Filter, len(d.m.Filters), "collision filters"); err != nil {
+			if err := wire.Ref(p+".trigger.collisionFilter", tr.Filter, len(d.M.Filters), "collision filters"); err != nil {
 				return err
 			}
 		}
 		if tr.Shape < 0 && len(tr.Nodes) == 0 {
-			d.lossy(p+".trigger", "empty trigger (neither geometry nor nodes) dropped")
+			d.Lossy(p+".trigger", "empty trigger (neither geometry nor nodes) dropped")
 		} else {
 			nd.Trigger = tr
 		}
 	}
 	if j := b.Joint; j != nil {
-		if j.Joint == nil {
-			return physics.Errorf(p+".joint.joint", "missing joint index")
-		}
-		if j.ConnectedNode == nil {
-			return physics.Errorf(p+".joint.connectedNode", "missing connected node")
-		}
-		if err := chk(p+".joint.joint", *j.Joint, len(d.m.Joints), "joints"); err != nil {
+		jt, err := wire.DecodeJoint(j.Joint, j.ConnectedNode, j.EnableCollision, p+".joint")
+		if err != nil {
 			return err
 		}
-		if err := chk(p+".joint.connectedNode", *j.ConnectedNode, len(d.doc.Nodes), "nodes"); err != nil {
+		if err := wire.Ref(p+".joint.joint", jt.Def, len(d.M.Joints), "joints"); err != nil {
 			return err
 		}
-		nd.Joint = &physics.Joint{Def: *j.Joint, ConnectedNode: *j.ConnectedNode, EnableCollision: j.EnableCollision != nil && *j.EnableCollision}
+		if err := wire.Ref(p+".joint.connectedNode", jt.ConnectedNode, len(d.Doc.Nodes), "nodes"); err != nil {
+			return err
+		}
+		nd.Joint = jt
 	}
 	if nd.Motion != nil || nd.Collider != nil || nd.Trigger != nil || nd.Joint != nil {
-		d.m.Nodes[i] = nd
+		d.M.Nodes[i] = nd
 	}
 	return nil
 }
@@ -354,7 +245,7 @@ func (d *decoder) geometry(g *geometryJSON, oldShape *int, node int, p string) (
 			return -1, physics.Errorf(p+".geometry", "missing geometry")
 		}
 		if !d.old {
-			d.warn(p+".shape", "2024 form collider/trigger shape read without KHR_collision_shapes; indexing KHR_implicit_shapes")
+			d.Warn(p+".shape", "2024 form collider/trigger shape read without KHR_collision_shapes; indexing KHR_implicit_shapes")
 		}
 		if *oldShape < 0 || *oldShape >= d.nImplicit {
 			return -1, physics.Errorf(p+".shape", "index %d out of range (%d shapes)", *oldShape, d.nImplicit)
@@ -379,24 +270,24 @@ func (d *decoder) geometry(g *geometryJSON, oldShape *int, node int, p string) (
 		}
 		return *g.Shape, nil
 	case g.Mesh != nil:
-		if *g.Mesh < 0 || *g.Mesh >= len(d.doc.Meshes) {
-			return -1, physics.Errorf(gp+".mesh", "index %d out of range (%d meshes)", *g.Mesh, len(d.doc.Meshes))
+		if *g.Mesh < 0 || *g.Mesh >= len(d.Doc.Meshes) {
+			return -1, physics.Errorf(gp+".mesh", "index %d out of range (%d meshes)", *g.Mesh, len(d.Doc.Meshes))
 		}
 		return d.meshShape(meshKey{mesh: *g.Mesh, node: -1, convex: convex}), nil
 	default:
 		k := *g.Node
-		if k < 0 || k >= len(d.doc.Nodes) || d.doc.Nodes[k] == nil {
-			return -1, physics.Errorf(gp+".node", "index %d out of range (%d nodes)", k, len(d.doc.Nodes))
+		if k < 0 || k >= len(d.Doc.Nodes) || d.Doc.Nodes[k] == nil {
+			return -1, physics.Errorf(gp+".node", "index %d out of range (%d nodes)", k, len(d.Doc.Nodes))
 		}
-		gn := d.doc.Nodes[k]
+		gn := d.Doc.Nodes[k]
 		if gn.Mesh == nil {
 			return -1, physics.Errorf(gp+".node", "node %d has no mesh (geometry from its children only is not supported)", k)
 		}
-		if *gn.Mesh < 0 || *gn.Mesh >= len(d.doc.Meshes) {
-			return -1, physics.Errorf(fmt.Sprintf("nodes[%d].mesh", k), "index %d out of range (%d meshes)", *gn.Mesh, len(d.doc.Meshes))
+		if *gn.Mesh < 0 || *gn.Mesh >= len(d.Doc.Meshes) {
+			return -1, physics.Errorf(fmt.Sprintf("nodes[%d].mesh", k), "index %d out of range (%d meshes)", *gn.Mesh, len(d.Doc.Meshes))
 		}
 		if len(gn.Children) > 0 || gn.Skin != nil || len(gn.Weights) > 0 {
-			d.lossy(gp+".node", "geometry node %d has children, a skin or morph weights; only its own undeformed mesh %d is kept", k, *gn.Mesh)
+			d.Lossy(gp+".node", "geometry node %d has children, a skin or morph weights; only its own undeformed mesh %d is kept", k, *gn.Mesh)
 		}
 		return d.meshShape(meshKey{mesh: *gn.Mesh, node: k, convex: convex}), nil
 	}
@@ -413,7 +304,7 @@ func (d *decoder) meshShape(k meshKey) int {
 	if k.node >= 0 {
 		s.GeometryNode = jsonx.Ptr(k.node)
 	}
-	i := d.m.AddShape(s)
+	i := d.M.AddShape(s)
 	d.meshShapes[k] = i
 	return i
 }

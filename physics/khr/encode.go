@@ -1,12 +1,11 @@
 package khr
 
 import (
-	"encoding/json"
 	"fmt"
-	"github.com/autocollide/autocollide/physics/internal/field"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
 
@@ -49,44 +48,8 @@ type Options struct {
 // extensions are declared in extensionsUsed only. Errors carry the
 // output's JSON path; nothing is changed then.
 func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
-	if doc == nil || m == nil {
-		return fmt.Errorf("khr: encode: nil document or model")
-	}
-	e := encoder{doc: doc, m: m, opt: opt, added: map[int]int{}}
-	if err := e.build(); err != nil {
-		return fmt.Errorf("khr: encode: %w", err)
-	}
-	physics.RemoveExtensions(doc, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
-	for _, mesh := range e.addedOrder {
-		name := fmt.Sprintf("mesh %d collision geometry", mesh)
-		if doc.Meshes[mesh].Name != "" {
-			name = doc.Meshes[mesh].Name + " collision geometry"
-		}
-		doc.Nodes = append(doc.Nodes, &gltf.Node{
-			Name: name, Mesh: jsonx.Ptr(mesh),
-			Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale,
-		})
-	}
-	set := func(exts *gltf.Extensions, name string, raw json.RawMessage) {
-		if *exts == nil {
-			*exts = gltf.Extensions{}
-		}
-		(*exts)[name] = raw
-		physics.DeclareUsed(doc, name)
-	}
-	if e.shapes != nil {
-		set(&doc.Extensions, physics.ExtKHRShapes, e.shapes)
-	}
-	if e.bodies != nil {
-		set(&doc.Extensions, physics.ExtKHRBodies, e.bodies)
-	}
-	for _, ni := range e.nodeOrder {
-		set(&doc.Nodes[ni].Extensions, physics.ExtKHRBodies, e.nodeExt[ni])
-	}
-	if len(e.nodeOrder) > 0 && e.bodies == nil {
-		physics.DeclareUsed(doc, physics.ExtKHRBodies)
-	}
-	return nil
+	e := &encoder{doc: doc, m: m, opt: opt, added: map[int]int{}}
+	return wire.Encode("khr", doc, m, e.build, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
 }
 
 type encoder struct {
@@ -94,49 +57,27 @@ type encoder struct {
 	m   *physics.Model
 	opt Options
 
-	khrIndex   []int // model shape index -> KHR_implicit_shapes index, -1 for mesh shapes
-	shapes     json.RawMessage
-	bodies     json.RawMessage
-	nodeOrder  []int
-	nodeExt    map[int]json.RawMessage
+	khrIndex   []int       // model shape index -> KHR_implicit_shapes index, -1 for mesh shapes
 	added      map[int]int // mesh -> added node index
 	addedOrder []int
 }
 
-func (e *encoder) build() error {
+func (e *encoder) build(out *wire.Output) error {
 	m := e.m
-	var sd shapeDoc
+	var sd wire.ShapeDoc[shapeJSON]
 	e.khrIndex = make([]int, len(m.Shapes))
 	for i, s := range m.Shapes {
 		e.khrIndex[i] = -1
 		p := fmt.Sprintf("%s.shapes[%d]", docShapes, len(sd.Shapes))
-		js := shapeJSON{Type: string(s.Type), Name: s.Name, Extensions: jsonx.RawMap(s.Extensions)}
-		if len(s.Extras) > 0 {
-			js.Extras = json.RawMessage(s.Extras)
+		sh, ok, err := wire.EncodeShape(s, p)
+		if err != nil {
+			return err
 		}
-		switch s.Type {
-		case physics.Box:
-			if err := field.FiniteArr(p+".box.size", &s.Size); err != nil {
-				return err
-			}
-			js.Box = &boxJSON{Size: jsonx.Ptr(s.Size)}
-		case physics.Sphere:
-			if err := field.Finite(p+".sphere.radius", s.Radius); err != nil {
-				return err
-			}
-			js.Sphere = &sphereJSON{Radius: jsonx.Ptr(s.Radius)}
-		case physics.Capsule, physics.Cylinder:
-			if err := field.Finite(p+"."+string(s.Type), s.Height, s.RadiusBottom, s.RadiusTop); err != nil {
-				return err
-			}
-			r := &roundJSON{Height: jsonx.Ptr(s.Height), RadiusBottom: jsonx.Ptr(s.RadiusBottom), RadiusTop: jsonx.Ptr(s.RadiusTop)}
-			if s.Type == physics.Capsule {
-				js.Capsule = r
-			} else {
-				js.Cylinder = r
-			}
-		case physics.Plane:
-			if err := field.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
+		js := shapeJSON{Shape: sh, Meta: wire.MetaOf(s)}
+		switch {
+		case ok:
+		case s.Type == physics.Plane:
+			if err := wire.Finite(p+".plane", s.PlaneSizeX, s.PlaneSizeZ); err != nil {
 				return err
 			}
 			pl := &planeJSON{DoubleSided: jsonx.Ptr(s.DoubleSided)}
@@ -147,7 +88,7 @@ func (e *encoder) build() error {
 				pl.SizeZ = jsonx.Ptr(s.PlaneSizeZ)
 			}
 			js.Plane = pl
-		case physics.Convex, physics.Trimesh:
+		case s.Type == physics.Convex, s.Type == physics.Trimesh:
 			continue
 		default:
 			return physics.Errorf(p+".type", "unknown shape type %q", s.Type)
@@ -160,75 +101,26 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.shapes = raw
+		out.SetDoc(physics.ExtKHRShapes, raw)
 	}
 
-	var bd bodyDoc
-	for i, mt := range m.Materials {
-		p := fmt.Sprintf("%s.physicsMaterials[%d]", docBodies, i)
-		for _, f := range []struct {
-			n string
-			v *float64
-		}{{"staticFriction", mt.StaticFriction}, {"dynamicFriction", mt.DynamicFriction}, {"restitution", mt.Restitution}} {
-			if err := field.FinitePtr(p+"."+f.n, f.v); err != nil {
-				return err
-			}
-		}
-		bd.PhysicsMaterials = append(bd.PhysicsMaterials, materialJSON{
-			Name: mt.Name, StaticFriction: mt.StaticFriction, DynamicFriction: mt.DynamicFriction,
-			Restitution: mt.Restitution, FrictionCombine: mt.FrictionCombine, RestitutionCombine: mt.RestitutionCombine,
-		})
+	common, err := wire.EncodeBodyDoc(m, docBodies)
+	if err != nil {
+		return err
 	}
-	for _, f := range m.Filters {
-		bd.CollisionFilters = append(bd.CollisionFilters, filterJSON{
-			Name: f.Name, CollisionSystems: field.Strings(f.CollisionSystems),
-			CollideWithSystems: field.Strings(f.CollideWithSystems), NotCollideWithSystems: field.Strings(f.NotCollideWithSystems),
-		})
+	joints, err := wire.EncodeJoints(m.Joints, docBodies)
+	if err != nil {
+		return err
 	}
-	for i, d := range m.Joints {
-		p := fmt.Sprintf("%s.physicsJoints[%d]", docBodies, i)
-		js := jointDefJSON{Name: d.Name}
-		for k, l := range d.Limits {
-			lp := fmt.Sprintf("%s.limits[%d]", p, k)
-			for _, f := range []struct {
-				n string
-				v *float64
-			}{{"min", l.Min}, {"max", l.Max}, {"stiffness", l.Stiffness}, {"damping", l.Damping}} {
-				if err := field.FinitePtr(lp+"."+f.n, f.v); err != nil {
-					return err
-				}
-			}
-			js.Limits = append(js.Limits, limitJSON{
-				LinearAxes: field.Ints(l.LinearAxes), AngularAxes: field.Ints(l.AngularAxes),
-				Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
-			})
-		}
-		for k, d := range d.Drives {
-			dp := fmt.Sprintf("%s.drives[%d]", p, k)
-			for _, f := range []struct {
-				n string
-				v *float64
-			}{{"maxForce", d.MaxForce}, {"positionTarget", d.PositionTarget}, {"velocityTarget", d.VelocityTarget}, {"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-				if err := field.FinitePtr(dp+"."+f.n, f.v); err != nil {
-					return err
-				}
-			}
-			js.Drives = append(js.Drives, driveJSON{
-				Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: d.MaxForce,
-				PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping,
-			})
-		}
-		bd.PhysicsJoints = append(bd.PhysicsJoints, js)
-	}
+	bd := bodyDoc{BodyDoc: common, PhysicsJoints: joints}
 	if len(bd.PhysicsMaterials)+len(bd.CollisionFilters)+len(bd.PhysicsJoints) > 0 {
 		raw, err := jsonx.Marshal(bd)
 		if err != nil {
 			return err
 		}
-		e.bodies = raw
+		out.SetDoc(physics.ExtKHRBodies, raw)
 	}
 
-	e.nodeExt = map[int]json.RawMessage{}
 	for _, ni := range m.NodeIndices() {
 		n := m.Nodes[ni]
 		if n == nil {
@@ -256,67 +148,32 @@ func (e *encoder) build() error {
 			if err != nil {
 				return err
 			}
-			cj := &colliderJSON{Geometry: g}
-			if c.Material >= 0 {
-				if err := field.Ref(p+".physicsMaterial", c.Material, len(m.Materials), "physics materials"); err != nil {
-					return err
-				}
-				cj.PhysicsMaterial = jsonx.Ptr(c.Material)
+			refs, err := wire.EncodeColliderRefs(c, p, len(m.Materials), len(m.Filters))
+			if err != nil {
+				return err
 			}
-			if c.Filter >= 0 {
-				if err := field.Ref(p+".collisionFilter", c.Filter, len(m.Filters), "collision filters"); err != nil {
-					return err
-				}
-				cj.CollisionFilter = jsonx.Ptr(c.Filter)
-			}
-			b.Collider = cj
+			b.Collider = &colliderJSON{Geometry: g, ColliderRefs: refs}
 		}
 		if t := n.Trigger; t != nil {
 			p := bp + ".trigger"
 			tj := &triggerJSON{}
-			switch {
-			case t.Shape >= 0 && len(t.Nodes) > 0:
-				return physics.Errorf(p, "a trigger has either a geometry or nodes, not both")
-			case t.Shape >= 0:
+			refs, err := wire.EncodeTrigger(t, p, "a geometry", len(e.doc.Nodes), len(m.Filters), func() error {
 				g, err := e.geometry(t.Shape, ni, p+".geometry")
-				if err != nil {
-					return err
-				}
 				tj.Geometry = g
-				if t.Filter >= 0 {
-					if err := field.Ref(p+".collisionFilter", t.Filter, len(m.Filters), "collision filters"); err != nil {
-						return err
-					}
-					tj.CollisionFilter = jsonx.Ptr(t.Filter)
-				}
-			case len(t.Nodes) > 0:
-				for k, c := range t.Nodes {
-					if err := field.Ref(fmt.Sprintf("%s.nodes[%d]", p, k), c, len(e.doc.Nodes), "nodes"); err != nil {
-						return err
-					}
-				}
-				if t.Filter >= 0 {
-					return physics.Errorf(p+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
-				}
-				tj.Nodes = append([]int(nil), t.Nodes...)
-			default:
-				return physics.Errorf(p, "empty trigger: neither a geometry nor nodes")
+				return err
+			})
+			if err != nil {
+				return err
 			}
+			tj.TriggerRefs = refs
 			b.Trigger = tj
 		}
 		if j := n.Joint; j != nil {
-			p := bp + ".joint"
-			if err := field.Ref(p+".joint", j.Def, len(m.Joints), "joints"); err != nil {
+			enable, err := wire.CheckJoint(j, bp+".joint", len(m.Joints), len(e.doc.Nodes))
+			if err != nil {
 				return err
 			}
-			if err := field.Ref(p+".connectedNode", j.ConnectedNode, len(e.doc.Nodes), "nodes"); err != nil {
-				return err
-			}
-			jj := &jointJSON{ConnectedNode: jsonx.Ptr(j.ConnectedNode), Joint: jsonx.Ptr(j.Def)}
-			if j.EnableCollision {
-				jj.EnableCollision = jsonx.Ptr(true)
-			}
-			b.Joint = jj
+			b.Joint = &jointJSON{ConnectedNode: jsonx.Ptr(j.ConnectedNode), Joint: jsonx.Ptr(j.Def), EnableCollision: enable}
 		}
 		if b.Motion == nil && b.Collider == nil && b.Trigger == nil && b.Joint == nil {
 			continue // a static motion alone: KHR's static is no motion
@@ -325,8 +182,17 @@ func (e *encoder) build() error {
 		if err != nil {
 			return err
 		}
-		e.nodeOrder = append(e.nodeOrder, ni)
-		e.nodeExt[ni] = raw
+		out.SetNode(ni, physics.ExtKHRBodies, raw)
+	}
+	for _, mesh := range e.addedOrder {
+		name := fmt.Sprintf("mesh %d collision geometry", mesh)
+		if e.doc.Meshes[mesh].Name != "" {
+			name = e.doc.Meshes[mesh].Name + " collision geometry"
+		}
+		out.AddNode(&gltf.Node{
+			Name: name, Mesh: jsonx.Ptr(mesh),
+			Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale,
+		})
 	}
 	return nil
 }
@@ -342,42 +208,24 @@ func encodeMotion(mo *physics.Motion, p string) (*motionJSON, error) {
 	default:
 		return nil, physics.Errorf(p, "unknown motion type %q", mo.Type)
 	}
-	if err := field.FinitePtr(p+".mass", mo.Mass); err != nil {
+	common, err := wire.EncodeMotion(mo, p, true)
+	if err != nil {
 		return nil, err
 	}
-	if mo.Mass != nil && *mo.Mass < 0 {
-		return nil, physics.Errorf(p+".mass", "negative mass %g", *mo.Mass)
-	}
-	if err := field.FinitePtr(p+".gravityFactor", mo.GravityFactor); err != nil {
-		return nil, err
-	}
-	for _, a := range []struct {
-		n string
-		v *[3]float64
-	}{{"centerOfMass", mo.CenterOfMass}, {"inertiaDiagonal", mo.InertiaDiagonal}, {"linearVelocity", mo.LinearVelocity}, {"angularVelocity", mo.AngularVelocity}} {
-		if err := field.FiniteArr(p+"."+a.n, a.v); err != nil {
-			return nil, err
-		}
-	}
-	if err := field.FiniteArr(p+".inertiaOrientation", mo.InertiaOrientation); err != nil {
-		return nil, err
-	}
-	mj.Mass, mj.CenterOfMass = mo.Mass, mo.CenterOfMass
-	mj.InertiaDiagonal, mj.InertiaOrientation = mo.InertiaDiagonal, mo.InertiaOrientation
-	mj.LinearVelocity, mj.AngularVelocity, mj.GravityFactor = mo.LinearVelocity, mo.AngularVelocity, mo.GravityFactor
+	mj.Motion = common
 	return mj, nil
 }
 
 // geometry returns the geometry object for model shape si used on node ni.
 func (e *encoder) geometry(si, ni int, p string) (*geometryJSON, error) {
-	if err := field.Ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
+	if err := wire.Ref(p, si, len(e.m.Shapes), "shapes"); err != nil {
 		return nil, err
 	}
 	s := e.m.Shapes[si]
 	if k := e.khrIndex[si]; k >= 0 {
 		return &geometryJSON{Shape: jsonx.Ptr(k)}, nil
 	}
-	if err := field.Ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
+	if err := wire.Ref(p+".mesh", s.Mesh, len(e.doc.Meshes), "meshes"); err != nil {
 		return nil, err
 	}
 	hull := jsonx.Ptr(s.Type == physics.Convex)

@@ -1,14 +1,12 @@
 package khr_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
-	"github.com/autocollide/autocollide/physics/schema"
 )
 
 var khrNames = []string{physics.ExtKHRShapes, physics.ExtKHRBodies}
@@ -51,24 +49,10 @@ var notLossless = map[string]string{
 }
 
 func TestRoundTripExamples(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
-	files, err := testkit.PhysicsFiles(shared)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checker, err := schema.Load(filepath.Join(shared, "specs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples, checker := testkit.Examples(t)
 	seen := 0
-	for _, rel := range files {
-		doc, orig, err := testkit.Load(filepath.Join(shared, rel))
-		if err != nil {
-			t.Fatalf("%s: %v", rel, err)
-		}
+	for _, ex := range examples {
+		rel, doc, orig := ex.Rel, ex.Doc, ex.JSON
 		if physics.Detect(doc) != physics.KHR {
 			continue
 		}
@@ -93,22 +77,8 @@ func TestRoundTripExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := testkit.Extract(orig, khrNames)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := testkit.Extract(out, khrNames)
-			if err != nil {
-				t.Fatal(err)
-			}
 			reason, listed := notLossless[key]
-			equal := testkit.Equal(a, b)
-			switch {
-			case equal && listed:
-				t.Errorf("listed as not lossless (%s) but round-trips exactly", reason)
-			case !equal && !listed:
-				t.Errorf("round trip differs:\n in: %+v\nout: %+v\nwarnings: %v", a, b, warns)
-			}
+			testkit.Lossless(t, orig, out, khrNames, reason, listed, warns)
 			if checker.CheckDocument(orig) == nil {
 				if err := checker.CheckDocument(out); err != nil {
 					t.Errorf("schema-valid input gave a schema-invalid output: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 )
 
@@ -16,56 +17,33 @@ import (
 // older forms, each migrated with a warning:
 //   - the archived OMI_collider (full-height capsules and cylinders with
 //     one radius, hull, isTrigger);
-//   - the seed's OMI_physics_body with a "type" enum (static, kinematic,
+//   - the OMI_physics_body Stage 1 form (before the 2023 motion/collider/
+//     trigger restructure) with a "type" enum (static, kinematic,
 //     character, rigid, vehicle, trigger), inertiaTensor[9] and node-level
 //     OMI_physics_shape {shape} on the collider nodes;
-//   - the seed's OMI_physics_joint (document constraints, node
+//   - the OMI_physics_joint Stage 1 form (document constraints, node
 //     constraints/nodeA/nodeB) — see MigrateJoints, which Decode applies;
 //   - a capsule or cylinder "radius" member (early OMI_physics_shape), an
 //     empty "trigger": {} (a compound trigger of the descendant trigger
 //     nodes) and a motion without "type".
 //
 // OMI_physics_gravity is not part of the model; Encode keeps it as is.
-// Decode does not modify doc, except that the seed's joint form, which
+// Decode does not modify doc, except that the Stage 1 joint form, which
 // needs attachment nodes the old form did not have, appends them (see
 // MigrateJoints). References out of range are errors carrying the JSON
 // path.
 func Decode(doc *gltf.Document) (*physics.Model, []physics.Warning, error) {
-	if doc == nil {
-		return nil, nil, fmt.Errorf("omi: decode: nil document")
-	}
-	d := decoder{doc: doc, m: physics.NewModel(), legacyShape: map[int]int{}}
-	if err := d.run(); err != nil {
-		return nil, d.warns, fmt.Errorf("omi: decode: %w", err)
-	}
-	return d.m, d.warns, nil
+	d := &decoder{legacyShape: map[int]int{}}
+	return wire.Decode("omi", doc, &d.Decoder, d.run)
 }
 
 type decoder struct {
-	doc   *gltf.Document
-	m     *physics.Model
-	warns []physics.Warning
+	wire.Decoder
 	// legacyShape maps an OMI_collider collider index to its model shape.
 	legacyShape map[int]int
 	legacy      []legacyCollider
-	// oldTypes holds the seed-form body type per node.
+	// oldTypes holds the Stage 1 body type per node.
 	oldTypes map[int]string
-}
-
-func (d *decoder) warn(path, format string, args ...any) {
-	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...)})
-}
-
-func (d *decoder) lossy(path, format string, args ...any) {
-	d.warns = append(d.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...), Lossy: true})
-}
-
-func (d *decoder) raw(exts gltf.Extensions, name, path string) (json.RawMessage, bool, error) {
-	raw, ok, err := jsonx.Raw(exts, name)
-	if err != nil {
-		return nil, ok, physics.Errorf(path, "%v", err)
-	}
-	return raw, ok, nil
 }
 
 func (d *decoder) run() error {
@@ -75,14 +53,11 @@ func (d *decoder) run() error {
 	if err := d.readLegacyColliders(); err != nil {
 		return err
 	}
-	if err := d.readBodyDoc(); err != nil {
-		return err
-	}
-	if err := d.readJointDoc(); err != nil {
+	if err := d.readDocs(); err != nil {
 		return err
 	}
 	d.oldTypes = map[int]string{}
-	for i, n := range d.doc.Nodes {
+	for i, n := range d.Doc.Nodes {
 		if n == nil {
 			continue
 		}
@@ -93,14 +68,14 @@ func (d *decoder) run() error {
 	if err := d.resolveOldBodies(); err != nil {
 		return err
 	}
-	if err := MigrateJoints(d.doc, d.m, &d.warns); err != nil {
+	if err := MigrateJoints(d.Doc, d.M, (*[]physics.Warning)(&d.Warnings)); err != nil {
 		return err
 	}
 	return d.checkRefs()
 }
 
 func (d *decoder) readShapes() error {
-	raw, ok, err := d.raw(d.doc.Extensions, physics.ExtOMIShape, docShapes)
+	raw, ok, err := d.Raw(d.Doc.Extensions, physics.ExtOMIShape, docShapes)
 	if err != nil || !ok {
 		return err
 	}
@@ -116,35 +91,28 @@ func (d *decoder) readShapes() error {
 		if err != nil {
 			return err
 		}
-		d.m.Shapes = append(d.m.Shapes, s)
+		d.M.Shapes = append(d.M.Shapes, s)
 	}
 	return nil
 }
 
 // shapeIn is the shape as read, tolerant of the early "radius" member.
 type shapeIn struct {
-	Type       string                     `json:"type"`
-	Name       string                     `json:"name"`
-	Box        *boxJSON                   `json:"box"`
-	Sphere     *sphereJSON                `json:"sphere"`
-	Capsule    *roundIn                   `json:"capsule"`
-	Cylinder   *roundIn                   `json:"cylinder"`
-	Convex     *meshJSON                  `json:"convex"`
-	Trimesh    *meshJSON                  `json:"trimesh"`
-	Extensions map[string]json.RawMessage `json:"extensions"`
-	Extras     json.RawMessage            `json:"extras"`
+	Type     string       `json:"type"`
+	Name     string       `json:"name"`
+	Box      *wire.Box    `json:"box"`
+	Sphere   *wire.Sphere `json:"sphere"`
+	Capsule  *roundIn     `json:"capsule"`
+	Cylinder *roundIn     `json:"cylinder"`
+	Convex   *meshJSON    `json:"convex"`
+	Trimesh  *meshJSON    `json:"trimesh"`
+	wire.Meta
 }
 
+// roundIn is a capsule or cylinder with the early form's single radius.
 type roundIn struct {
-	roundJSON
+	wire.Round
 	Radius *float64 `json:"radius"`
-}
-
-func or(p *float64, def float64) float64 {
-	if p == nil {
-		return def
-	}
-	return *p
 }
 
 func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error) {
@@ -152,17 +120,13 @@ func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error
 	if err := jsonx.Unmarshal(r, &in, p); err != nil {
 		return physics.Shape{}, err
 	}
-	s := physics.Shape{Type: physics.ShapeType(in.Type), Name: in.Name,
-		Extensions: jsonx.BytesMap(in.Extensions)}
-	if len(in.Extras) > 0 {
-		s.Extras = []byte(in.Extras)
-	}
-	round := func(rj *roundIn, sub string, defH float64) {
+	// round reads the early single radius as both radii.
+	round := func(rj *roundIn, sub string) *wire.Round {
 		if rj == nil {
-			rj = &roundIn{}
+			return nil
 		}
 		if rj.Radius != nil {
-			d.warn(p+"."+sub+".radius", "early form: radius read as radiusTop and radiusBottom")
+			d.Warn(p+"."+sub+".radius", "early form: radius read as radiusTop and radiusBottom")
 			if rj.RadiusTop == nil {
 				rj.RadiusTop = rj.Radius
 			}
@@ -170,192 +134,59 @@ func (d *decoder) decodeShape(r json.RawMessage, p string) (physics.Shape, error
 				rj.RadiusBottom = rj.Radius
 			}
 		}
-		s.Height = or(rj.Height, defH)
-		s.RadiusTop = or(rj.RadiusTop, DefaultRoundRadius)
-		s.RadiusBottom = or(rj.RadiusBottom, DefaultRoundRadius)
+		return &rj.Round
 	}
-	mesh := func(mj *meshJSON, sub string) error {
-		if mj == nil || mj.Mesh == nil || *mj.Mesh < 0 {
-			return physics.Errorf(p+"."+sub+".mesh", "a %s shape needs a mesh index", sub)
-		}
-		s.Mesh = *mj.Mesh
-		return nil
-	}
-	switch s.Type {
-	case physics.Box:
-		s.Size = [3]float64{DefaultBoxSize, DefaultBoxSize, DefaultBoxSize}
-		if in.Box != nil && in.Box.Size != nil {
-			s.Size = *in.Box.Size
-		}
-	case physics.Sphere:
-		s.Radius = DefaultSphereRadius
-		if in.Sphere != nil {
-			s.Radius = or(in.Sphere.Radius, DefaultSphereRadius)
-		}
+	sh := wire.Shape{Type: in.Type, Name: in.Name, Box: in.Box, Sphere: in.Sphere}
+	switch physics.ShapeType(in.Type) {
 	case physics.Capsule:
-		round(in.Capsule, "capsule", DefaultCapsuleHeight)
+		sh.Capsule = round(in.Capsule, "capsule")
 	case physics.Cylinder:
-		round(in.Cylinder, "cylinder", DefaultCylinderHeight)
+		sh.Cylinder = round(in.Cylinder, "cylinder")
+	}
+	s, ok := sh.Model(in.Meta, defaults)
+	if ok {
+		return s, nil
+	}
+	var mj *meshJSON
+	switch s.Type {
 	case physics.Convex:
-		if err := mesh(in.Convex, "convex"); err != nil {
-			return s, err
-		}
+		mj = in.Convex
 	case physics.Trimesh:
-		if err := mesh(in.Trimesh, "trimesh"); err != nil {
-			return s, err
-		}
+		mj = in.Trimesh
 	default:
 		return s, physics.Errorf(p+".type", "unknown shape type %q", in.Type)
 	}
+	if mj == nil || mj.Mesh == nil || *mj.Mesh < 0 {
+		return s, physics.Errorf(p+"."+in.Type+".mesh", "a %s shape needs a mesh index", in.Type)
+	}
+	s.Mesh = *mj.Mesh
 	return s, nil
 }
 
-type legacyCollider struct {
-	Type      string      `json:"type"`
-	IsTrigger bool        `json:"isTrigger"`
-	Size      *[3]float64 `json:"size"`
-	Radius    *float64    `json:"radius"`
-	Height    *float64    `json:"height"`
-	Mesh      *int        `json:"mesh"`
-}
-
-// Defaults of the archived OMI_collider.
-const (
-	legacyRadius = 0.5
-	legacyHeight = 2.0
-)
-
-func (d *decoder) readLegacyColliders() error {
-	p := "extensions." + physics.ExtOMICollider
-	raw, ok, err := d.raw(d.doc.Extensions, physics.ExtOMICollider, p)
-	if err != nil || !ok {
+// readDocs reads the document-level OMI_physics_body (materials and
+// filters) and OMI_physics_joint (joint descriptions).
+func (d *decoder) readDocs() error {
+	bd, err := wire.Read[wire.BodyDoc](&d.Decoder, d.Doc.Extensions, physics.ExtOMIBody, docBody)
+	if err != nil {
 		return err
 	}
-	var cd struct {
-		Colliders []legacyCollider `json:"colliders"`
+	if bd != nil {
+		bd.AppendTo(d.M)
 	}
-	if err := jsonx.Unmarshal(raw, &cd, p); err != nil {
+	jd, err := wire.Read[jointDoc](&d.Decoder, d.Doc.Extensions, physics.ExtOMIJoint, docJoint)
+	if err != nil {
 		return err
 	}
-	d.legacy = cd.Colliders
-	for i, c := range cd.Colliders {
-		cp := fmt.Sprintf("%s.colliders[%d]", p, i)
-		s := physics.Shape{}
-		r := or(c.Radius, legacyRadius)
-		switch c.Type {
-		case "box":
-			s.Type, s.Size = physics.Box, [3]float64{1, 1, 1}
-			if c.Size != nil {
-				s.Size = *c.Size
-			}
-		case "sphere":
-			s.Type, s.Radius = physics.Sphere, r
-		case "capsule":
-			h := or(c.Height, legacyHeight)
-			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Capsule, r, r, h-2*r
-			if s.Height < 0 {
-				d.lossy(cp+".height", "legacy full height %g is below the diameter %g; mid-height clamped to 0", h, 2*r)
-				s.Height = 0
-			}
-		case "cylinder":
-			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Cylinder, r, r, or(c.Height, legacyHeight)
-		case "hull", "trimesh":
-			s.Type = physics.Convex
-			if c.Type == "trimesh" {
-				s.Type = physics.Trimesh
-			}
-			if c.Mesh == nil || *c.Mesh < 0 {
-				return physics.Errorf(cp+".mesh", "a %s collider needs a mesh index", c.Type)
-			}
-			s.Mesh = *c.Mesh
-		default:
-			return physics.Errorf(cp+".type", "unknown legacy collider type %q", c.Type)
-		}
-		d.legacyShape[i] = d.m.AddShape(s)
-	}
-	d.warn(p, "legacy OMI_collider migrated to OMI_physics_shape/OMI_physics_body (capsule height converted from full height to mid-height)")
-	return nil
-}
-
-func (d *decoder) readBodyDoc() error {
-	raw, ok, err := d.raw(d.doc.Extensions, physics.ExtOMIBody, docBody)
-	if err != nil || !ok {
-		return err
-	}
-	var bd bodyDoc
-	if err := jsonx.Unmarshal(raw, &bd, docBody); err != nil {
-		return err
-	}
-	for _, mt := range bd.PhysicsMaterials {
-		d.m.Materials = append(d.m.Materials, physics.Material{
-			Name: mt.Name, StaticFriction: mt.StaticFriction, DynamicFriction: mt.DynamicFriction,
-			Restitution: mt.Restitution, FrictionCombine: mt.FrictionCombine, RestitutionCombine: mt.RestitutionCombine,
-		})
-	}
-	for _, f := range bd.CollisionFilters {
-		d.m.Filters = append(d.m.Filters, physics.Filter{
-			Name: f.Name, CollisionSystems: deref(f.CollisionSystems),
-			CollideWithSystems: deref(f.CollideWithSystems), NotCollideWithSystems: deref(f.NotCollideWithSystems),
-		})
+	if jd != nil {
+		wire.AppendJoints(d.M, jd.PhysicsJoints)
 	}
 	return nil
-}
-
-func deref[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return append([]T{}, (*p)...)
-}
-
-// Defaults of the seed's old joint constraints, which differ from the
-// current limit defaults (no stiffness = infinitely stiff, damping 0).
-const (
-	oldDamping = 1.0
-)
-
-func (d *decoder) readJointDoc() error {
-	raw, ok, err := d.raw(d.doc.Extensions, physics.ExtOMIJoint, docJoint)
-	if err != nil || !ok {
-		return err
-	}
-	var jd jointDoc
-	if err := jsonx.Unmarshal(raw, &jd, docJoint); err != nil {
-		return err
-	}
-	for _, j := range jd.PhysicsJoints {
-		def := physics.JointDef{Name: j.Name}
-		for _, l := range j.Limits {
-			def.Limits = append(def.Limits, physics.JointLimit{
-				LinearAxes: deref(l.LinearAxes), AngularAxes: deref(l.AngularAxes),
-				Min: l.Min, Max: l.Max, Stiffness: l.Stiffness, Damping: l.Damping,
-			})
-		}
-		for _, dr := range j.Drives {
-			def.Drives = append(def.Drives, physics.JointDrive{
-				Type: dr.Type, Mode: dr.Mode, Axis: dr.Axis, MaxForce: dr.MaxForce,
-				PositionTarget: dr.PositionTarget, VelocityTarget: dr.VelocityTarget, Stiffness: dr.Stiffness, Damping: dr.Damping,
-			})
-		}
-		d.m.Joints = append(d.m.Joints, def)
-	}
-	return nil
-}
-
-// oldBody is the seed's node-level OMI_physics_body.
-type oldBody struct {
-	Type            string      `json:"type"`
-	Mass            *float64    `json:"mass"`
-	LinearVelocity  *[3]float64 `json:"linearVelocity"`
-	AngularVelocity *[3]float64 `json:"angularVelocity"`
-	CenterOfMass    *[3]float64 `json:"centerOfMass"`
-	InertiaTensor   *[9]float64 `json:"inertiaTensor"`
 }
 
 func (d *decoder) readNode(i int, n *gltf.Node) error {
 	np := fmt.Sprintf("nodes[%d].extensions.", i)
-	// Current or seed-form OMI_physics_body.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIBody, np+physics.ExtOMIBody); err != nil {
+	// Current or Stage 1 OMI_physics_body.
+	if raw, ok, err := d.Raw(n.Extensions, physics.ExtOMIBody, np+physics.ExtOMIBody); err != nil {
 		return err
 	} else if ok {
 		var probe map[string]json.RawMessage
@@ -370,59 +201,13 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			return err
 		}
 	}
-	// The seed's node-level OMI_physics_shape {shape}: a collider (or, under
-	// a seed trigger body, a trigger), resolved in resolveOldBodies.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIShape, np+physics.ExtOMIShape); err != nil {
+	if err := d.readStage1Shape(i, n, np); err != nil {
 		return err
-	} else if ok {
-		p := np + physics.ExtOMIShape
-		var s struct {
-			Shape *int `json:"shape"`
-		}
-		if err := jsonx.Unmarshal(raw, &s, p); err != nil {
-			return err
-		}
-		if s.Shape != nil && *s.Shape >= 0 {
-			nd := d.m.Node(i)
-			if nd.Collider != nil {
-				return physics.Errorf(p, "node has both a seed-form shape and a collider")
-			}
-			nd.Collider = &physics.Collider{Shape: *s.Shape, Material: -1, Filter: -1}
-			d.warn(p, "seed form: node-level OMI_physics_shape read as an OMI_physics_body collider")
-		}
 	}
-	// Legacy OMI_collider node reference.
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMICollider, np+physics.ExtOMICollider); err != nil {
+	if err := d.readColliderRef(i, n, np); err != nil {
 		return err
-	} else if ok {
-		p := np + physics.ExtOMICollider + ".collider"
-		var c struct {
-			Collider *int `json:"collider"`
-		}
-		if err := jsonx.Unmarshal(raw, &c, np+physics.ExtOMICollider); err != nil {
-			return err
-		}
-		if c.Collider == nil {
-			return physics.Errorf(p, "missing collider index")
-		}
-		si, ok := d.legacyShape[*c.Collider]
-		if !ok {
-			return physics.Errorf(p, "index %d out of range (%d colliders)", *c.Collider, len(d.legacy))
-		}
-		nd := d.m.Node(i)
-		if d.legacy[*c.Collider].IsTrigger {
-			if nd.Trigger != nil {
-				return physics.Errorf(p, "node has both a legacy trigger and a trigger")
-			}
-			nd.Trigger = &physics.Trigger{Shape: si, Filter: -1}
-		} else {
-			if nd.Collider != nil {
-				return physics.Errorf(p, "node has both a legacy collider and a collider")
-			}
-			nd.Collider = &physics.Collider{Shape: si, Material: -1, Filter: -1}
-		}
 	}
-	if raw, ok, err := d.raw(n.Extensions, physics.ExtOMIJoint, np+physics.ExtOMIJoint); err != nil {
+	if raw, ok, err := d.Raw(n.Extensions, physics.ExtOMIJoint, np+physics.ExtOMIJoint); err != nil {
 		return err
 	} else if ok {
 		p := np + physics.ExtOMIJoint
@@ -431,24 +216,15 @@ func (d *decoder) readNode(i int, n *gltf.Node) error {
 			return err
 		}
 		if j.Constraints != nil || j.NodeA != nil || j.NodeB != nil {
-			return nil // seed form, handled by MigrateJoints
+			return nil // Stage 1 form, handled by MigrateJoints
 		}
-		if j.Joint == nil {
-			return physics.Errorf(p+".joint", "missing joint index")
+		jt, err := wire.DecodeJoint(j.Joint, j.ConnectedNode, j.EnableCollision, p)
+		if err != nil {
+			return err
 		}
-		if j.ConnectedNode == nil {
-			return physics.Errorf(p+".connectedNode", "missing connected node")
-		}
-		d.m.Node(i).Joint = &physics.Joint{Def: *j.Joint, ConnectedNode: *j.ConnectedNode, EnableCollision: j.EnableCollision != nil && *j.EnableCollision}
+		d.M.Node(i).Joint = jt
 	}
 	return nil
-}
-
-func idx(p *int) int {
-	if p == nil || *p < 0 {
-		return -1
-	}
-	return *p
 }
 
 func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
@@ -456,15 +232,9 @@ func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
 	if err := jsonx.Unmarshal(raw, &b, p); err != nil {
 		return err
 	}
-	nd := d.m.Node(i)
+	nd := d.M.Node(i)
 	if mo := b.Motion; mo != nil {
-		var probe struct {
-			Motion json.RawMessage `json:"motion"`
-		}
-		if err := jsonx.Unmarshal(raw, &probe, p); err != nil {
-			return err
-		}
-		if err := jsonx.CheckLengths(probe.Motion, jsonx.MotionArrays, p+".motion"); err != nil {
+		if err := wire.CheckMotionLengths(raw, p); err != nil {
 			return err
 		}
 		t := physics.MotionType(mo.Type)
@@ -472,24 +242,20 @@ func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
 		case physics.Static, physics.Kinematic, physics.Dynamic:
 		case "":
 			t = physics.Dynamic
-			d.lossy(p+".motion.type", "motion without the required type read as dynamic")
+			d.Lossy(p+".motion.type", "motion without the required type read as dynamic")
 		default:
 			return physics.Errorf(p+".motion.type", "unknown motion type %q", mo.Type)
 		}
-		nd.Motion = &physics.Motion{
-			Type: t, Mass: mo.Mass, CenterOfMass: mo.CenterOfMass, InertiaDiagonal: mo.InertiaDiagonal,
-			InertiaOrientation: mo.InertiaOrientation, LinearVelocity: mo.LinearVelocity,
-			AngularVelocity: mo.AngularVelocity, GravityFactor: mo.GravityFactor,
-		}
+		nd.Motion = mo.Model(t)
 	}
 	if c := b.Collider; c != nil {
 		if nd.Collider != nil {
 			return physics.Errorf(p+".collider", "node has two colliders")
 		}
-		nd.Collider = &physics.Collider{Shape: idx(c.Shape), Material: idx(c.PhysicsMaterial), Filter: idx(c.CollisionFilter)}
+		nd.Collider = &physics.Collider{Shape: wire.IndexOrNone(c.Shape), Material: wire.IndexOrNone(c.PhysicsMaterial), Filter: wire.IndexOrNone(c.CollisionFilter)}
 	}
 	if t := b.Trigger; t != nil {
-		tr := &physics.Trigger{Shape: idx(t.Shape), Filter: idx(t.CollisionFilter)}
+		tr := &physics.Trigger{Shape: wire.IndexOrNone(t.Shape), Filter: wire.IndexOrNone(t.CollisionFilter)}
 		if tr.Shape >= 0 && len(t.Nodes) > 0 {
 			return physics.Errorf(p+".trigger", "a trigger has either a shape or nodes, not both")
 		}
@@ -498,9 +264,9 @@ func (d *decoder) readBody(i int, raw json.RawMessage, p string) error {
 		}
 		if tr.Shape < 0 && len(tr.Nodes) == 0 {
 			tr.Nodes = d.descendantTriggers(i)
-			d.warn(p+".trigger", "empty trigger read as a compound trigger of its descendant trigger nodes %v", tr.Nodes)
+			d.Warn(p+".trigger", "empty trigger read as a compound trigger of its descendant trigger nodes %v", tr.Nodes)
 			if len(tr.Nodes) == 0 {
-				d.lossy(p+".trigger", "empty trigger without descendant triggers dropped")
+				d.Lossy(p+".trigger", "empty trigger without descendant triggers dropped")
 				tr = nil
 			}
 		}
@@ -518,21 +284,21 @@ func (d *decoder) descendantTriggers(i int) []int {
 	var out []int
 	var walk func(k int, depth int)
 	walk = func(k int, depth int) {
-		if k < 0 || k >= len(d.doc.Nodes) || d.doc.Nodes[k] == nil || depth > len(d.doc.Nodes) {
+		if k < 0 || k >= len(d.Doc.Nodes) || d.Doc.Nodes[k] == nil || depth > len(d.Doc.Nodes) {
 			return
 		}
-		for _, c := range d.doc.Nodes[k].Children {
-			if c < 0 || c >= len(d.doc.Nodes) || d.doc.Nodes[c] == nil {
+		for _, c := range d.Doc.Nodes[k].Children {
+			if c < 0 || c >= len(d.Doc.Nodes) || d.Doc.Nodes[c] == nil {
 				continue
 			}
-			raw, ok, err := jsonx.Raw(d.doc.Nodes[c].Extensions, physics.ExtOMIBody)
+			raw, ok, err := jsonx.Raw(d.Doc.Nodes[c].Extensions, physics.ExtOMIBody)
 			if ok && err == nil {
 				var b bodyJSON
 				if json.Unmarshal(raw, &b) == nil {
 					if b.Motion != nil {
 						continue
 					}
-					if b.Trigger != nil && idx(b.Trigger.Shape) >= 0 {
+					if b.Trigger != nil && wire.IndexOrNone(b.Trigger.Shape) >= 0 {
 						out = append(out, c)
 					}
 				}
@@ -545,103 +311,9 @@ func (d *decoder) descendantTriggers(i int) []int {
 	return slices.Compact(out)
 }
 
-func (d *decoder) readOldBody(i int, raw json.RawMessage, p string) error {
-	var b oldBody
-	if err := jsonx.Unmarshal(raw, &b, p); err != nil {
-		return err
-	}
-	nd := d.m.Node(i)
-	d.oldTypes[i] = b.Type
-	mo := &physics.Motion{Mass: b.Mass, LinearVelocity: b.LinearVelocity, AngularVelocity: b.AngularVelocity, CenterOfMass: b.CenterOfMass}
-	switch b.Type {
-	case "static":
-		mo.Type = physics.Static
-	case "kinematic":
-		mo.Type = physics.Kinematic
-	case "character":
-		mo.Type = physics.Kinematic
-		d.lossy(p+".type", "seed body type character read as kinematic")
-	case "rigid":
-		mo.Type = physics.Dynamic
-	case "vehicle":
-		mo.Type = physics.Dynamic
-		d.lossy(p+".type", "seed body type vehicle read as dynamic")
-	case "trigger":
-		mo = nil // its shapes become triggers in resolveOldBodies
-	default:
-		return physics.Errorf(p+".type", "unknown seed body type %q", b.Type)
-	}
-	if mo != nil && b.InertiaTensor != nil {
-		diag, q, err := principal(*b.InertiaTensor)
-		if err != nil {
-			return physics.Errorf(p+".inertiaTensor", "%v", err)
-		}
-		if diag != [3]float64{} {
-			mo.InertiaDiagonal = &diag
-			if q != [4]float64{0, 0, 0, 1} {
-				mo.InertiaOrientation = &q
-			}
-		}
-		d.warn(p+".inertiaTensor", "seed inertiaTensor converted to inertiaDiagonal and inertiaOrientation")
-	}
-	nd.Motion = mo
-	d.warn(p, "seed form of OMI_physics_body (type %q) migrated to motion", b.Type)
-	return nil
-}
-
-// resolveOldBodies turns the seed-form shape nodes under a seed trigger
-// body into triggers and gives the trigger body a compound trigger.
-func (d *decoder) resolveOldBodies() error {
-	for _, bi := range sortedKeys(d.oldTypes) {
-		if d.oldTypes[bi] != "trigger" {
-			continue
-		}
-		var members []int
-		var walk func(k, depth int)
-		walk = func(k, depth int) {
-			if depth > len(d.doc.Nodes) {
-				return
-			}
-			if nd := d.m.Nodes[k]; nd != nil && nd.Collider != nil && nd.Collider.Shape >= 0 && (k == bi || d.oldTypes[k] == "") {
-				nd.Trigger = &physics.Trigger{Shape: nd.Collider.Shape, Filter: -1}
-				nd.Collider = nil
-				members = append(members, k)
-			}
-			for _, c := range d.doc.Nodes[k].Children {
-				if c >= 0 && c < len(d.doc.Nodes) && d.doc.Nodes[c] != nil {
-					if _, other := d.oldTypes[c]; other {
-						continue
-					}
-					walk(c, depth+1)
-				}
-			}
-		}
-		walk(bi, 0)
-		nd := d.m.Node(bi)
-		if len(members) == 1 && members[0] == bi {
-			continue
-		}
-		members = slices.DeleteFunc(members, func(k int) bool { return k == bi })
-		if len(members) > 0 && nd.Trigger == nil {
-			slices.Sort(members)
-			nd.Trigger = &physics.Trigger{Shape: -1, Nodes: members, Filter: -1}
-		}
-	}
-	return nil
-}
-
-func sortedKeys[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // checkRefs verifies every index of the model against the document.
 func (d *decoder) checkRefs() error {
-	m, doc := d.m, d.doc
+	m, doc := d.M, d.Doc
 	for i, s := range m.Shapes {
 		if (s.Type == physics.Convex || s.Type == physics.Trimesh) && (s.Mesh < 0 || s.Mesh >= len(doc.Meshes)) {
 			return physics.Errorf(fmt.Sprintf("%s.shapes[%d].%s.mesh", docShapes, i, s.Type), "index %d out of range (%d meshes)", s.Mesh, len(doc.Meshes))

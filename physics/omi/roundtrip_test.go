@@ -1,7 +1,6 @@
 package omi_test
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,7 +8,6 @@ import (
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/omi"
-	"github.com/autocollide/autocollide/physics/schema"
 )
 
 var omiNames = []string{physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMIGravity}
@@ -28,24 +26,10 @@ var notLossless = map[string]string{
 func isLegacy(rel string) bool { return strings.Contains(rel, "OMI_collider") }
 
 func TestRoundTripExamples(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
-	files, err := testkit.PhysicsFiles(shared)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checker, err := schema.Load(filepath.Join(shared, "specs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	examples, checker := testkit.Examples(t)
 	seen := 0
-	for _, rel := range files {
-		doc, orig, err := testkit.Load(filepath.Join(shared, rel))
-		if err != nil {
-			t.Fatalf("%s: %v", rel, err)
-		}
+	for _, ex := range examples {
+		rel, doc := ex.Rel, ex.Doc
 		if f := physics.Detect(doc); f != physics.OMI || isLegacy(rel) {
 			continue
 		}
@@ -66,22 +50,9 @@ func TestRoundTripExamples(t *testing.T) {
 			if err := checker.CheckDocument(out); err != nil {
 				t.Errorf("output breaks the schema: %v", err)
 			}
-			a, err := testkit.Extract(orig, omiNames)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := testkit.Extract(out, omiNames)
-			if err != nil {
-				t.Fatal(err)
-			}
 			reason, listed := lookup(notLossless, rel)
-			equal := testkit.Equal(a, b)
-			switch {
-			case equal && listed:
-				t.Errorf("listed as not lossless (%s) but round-trips exactly", reason)
-			case !equal && !listed:
-				t.Errorf("round trip differs:\n in: %+v\nout: %+v\nwarnings: %v", a, b, warns)
-			case listed && len(warns) == 0:
+			equal := testkit.Lossless(t, ex.JSON, out, omiNames, reason, listed, warns)
+			if !equal && listed && len(warns) == 0 {
 				t.Errorf("lossy file decoded without a warning")
 			}
 			if !listed && len(warns) > 0 && !slices.ContainsFunc(warns, func(w physics.Warning) bool { return strings.Contains(w.Message, "early form") }) {

@@ -12,75 +12,24 @@ var khrShapeTypes = []string{"plane", "sphere", "box", "capsule", "cylinder"}
 func (v *validator) khr() {
 	nShapes := -1 // -1: no KHR_implicit_shapes at all
 	if sd, ok := v.docExt[physics.ExtKHRShapes]; ok {
-		p := "extensions." + physics.ExtKHRShapes
-		v.unknown(sd, p, "shapes")
-		shapes, _ := v.array(sd, "shapes", p, true)
-		if _, present := sd["shapes"]; !present {
-			v.add(Error, p+".shapes", "required")
-		}
-		nShapes = len(shapes)
-		for i, s := range shapes {
-			sp := at(p+".shapes", i)
-			sm, isObj := s.(map[string]any)
-			if !isObj {
-				v.add(Error, sp, "must be an object")
-				continue
-			}
-			v.khrShape(sm, sp)
-		}
+		nShapes = v.shapeDoc(sd, "extensions."+physics.ExtKHRShapes, func(_ int, s map[string]any, sp string) {
+			v.khrShape(s, sp)
+		})
 	}
-	nMat, nFil, nJoints := -1, -1, -1
+	nMat, nFil, nJoints := -1, -1, -1 // -1: no such document-level array
 	if bd, ok := v.docExt[physics.ExtKHRBodies]; ok {
 		p := "extensions." + physics.ExtKHRBodies
 		v.unknown(bd, p, "physicsMaterials", "collisionFilters", "physicsJoints")
-		if mats, ok := v.array(bd, "physicsMaterials", p, true); ok {
-			nMat = len(mats)
-			for i, m := range mats {
-				if mm, isObj := m.(map[string]any); isObj {
-					v.material(mm, at(p+".physicsMaterials", i))
-				} else {
-					v.add(Error, at(p+".physicsMaterials", i), "must be an object")
-				}
-			}
-		}
-		if fils, ok := v.array(bd, "collisionFilters", p, true); ok {
-			nFil = len(fils)
-			for i, f := range fils {
-				if fm, isObj := f.(map[string]any); isObj {
-					v.filter(fm, at(p+".collisionFilters", i))
-				} else {
-					v.add(Error, at(p+".collisionFilters", i), "must be an object")
-				}
-			}
-		}
-		if joints, ok := v.array(bd, "physicsJoints", p, true); ok {
-			nJoints = len(joints)
-			for i, j := range joints {
-				if jm, isObj := j.(map[string]any); isObj {
-					v.jointDef(jm, at(p+".physicsJoints", i), true)
-				} else {
-					v.add(Error, at(p+".physicsJoints", i), "must be an object")
-				}
-			}
-		}
+		nMat, nFil = v.materialsFilters(bd, p, true, -1)
+		nJoints = v.objects(bd, "physicsJoints", p, true, -1, v.jointDefs(true))
 	}
-	body := func(k int) map[string]any {
-		if k < 0 || k >= len(v.nodeExt) || v.nodeExt[k] == nil {
-			return nil
-		}
-		return v.nodeExt[k][physics.ExtKHRBodies]
-	}
+	body := v.bodies(physics.ExtKHRBodies)
+	// KHR: "at least one of the pair of nodes or its ancestor" must have a
+	// motion for the joint to have an effect.
 	isDynamic := func(k int) bool {
-		b := body(k)
-		if b == nil {
-			return false
-		}
-		// KHR: "at least one of the pair of nodes or its ancestor" must
-		// have a motion for the joint to have an effect.
-		_, ok := b["motion"].(map[string]any)
+		_, ok := body(k)["motion"].(map[string]any)
 		return ok
 	}
-	isTrigger := func(k int) bool { b := body(k); return b != nil && b["trigger"] != nil }
 	_, old := v.docExt[physics.ExtKHRCollisionShapes]
 	for i := range v.nodeExt {
 		b := body(i)
@@ -91,13 +40,12 @@ func (v *validator) khr() {
 		v.unknown(b, p, "motion", "collider", "trigger", "joint")
 		if mo, ok := v.obj(b, "motion", p); ok {
 			mp := p + ".motion"
-			v.unknown(mo, mp, "isKinematic", "mass", "centerOfMass", "inertiaDiagonal", "inertiaOrientation", "linearVelocity", "angularVelocity", "gravityFactor")
 			if x, ok := mo["isKinematic"]; ok {
 				if _, isBool := x.(bool); !isBool {
 					v.add(Error, mp+".isKinematic", "must be a boolean")
 				}
 			}
-			v.motionCommon(mo, mp, true)
+			v.motion(mo, mp, "isKinematic")
 		}
 		if c, ok := v.obj(b, "collider", p); ok {
 			cp := p + ".collider"
@@ -117,43 +65,16 @@ func (v *validator) khr() {
 			v.unknown(t, tp, "geometry", "nodes", "collisionFilter", "shape")
 			_, hasG := t["geometry"]
 			_, hasOld := t["shape"]
-			_, hasN := t["nodes"]
-			switch {
-			case (hasG || hasOld) && hasN:
-				v.add(Error, tp, "a trigger has either a geometry or nodes, not both")
-			case !hasG && !hasOld && !hasN:
-				v.add(Error, tp, "empty trigger: give a geometry or the compound's nodes")
-			}
+			v.trigger(i, t, tp, "a geometry", hasG || hasOld, body)
 			if hasG {
 				v.geometry(t, tp, nShapes)
 			} else if hasOld {
 				v.add(Warning, tp+".shape", "2024 form (trigger.shape); convert to trigger.geometry")
 			}
-			if _, ok := t["collisionFilter"]; ok && hasN {
-				v.add(Error, tp+".collisionFilter", "a compound trigger (nodes) cannot have a collision filter")
-			}
 			v.khrIndex(t, "collisionFilter", tp, nFil, "collisionFilters")
-			v.triggerNodes(i, t, tp, func(k int) (bool, bool) {
-				bk := body(k)
-				if bk == nil {
-					return false, false
-				}
-				tk, _ := bk["trigger"].(map[string]any)
-				if tk == nil {
-					return false, false
-				}
-				_, compound := tk["nodes"]
-				return true, compound
-			})
 		}
 		if j, ok := v.obj(b, "joint", p); ok {
-			jp := p + ".joint"
-			v.unknown(j, jp, "joint", "connectedNode", "enableCollision")
-			n := nJoints
-			if n < 0 {
-				n = 0
-			}
-			v.nodeJoint(i, j, jp, n, isDynamic, isTrigger, false)
+			v.nodeJoint(i, j, p+".joint", max(nJoints, 0), body, isDynamic, false)
 		}
 	}
 }

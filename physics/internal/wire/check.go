@@ -1,7 +1,8 @@
-// Package field holds the checks and copies the OMI and KHR encoders
-// apply to each field they write: finite numbers, indices in range, and
-// copies of slices so an encoded document shares nothing with its model.
-package field
+package wire
+
+// The checks and copies the encoders apply to each member they write:
+// finite numbers, indices in range, and copies of slices so an encoded
+// document shares nothing with its model.
 
 import (
 	"fmt"
