@@ -3,9 +3,11 @@ package khr_test
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -61,11 +63,7 @@ func marshal(t *testing.T, doc *gltf.Document) []byte {
 
 func checker(t *testing.T) *schema.Checker {
 	t.Helper()
-	dir, err := schema.FindSpecs()
-	if err != nil {
-		t.Skip(err)
-	}
-	c, err := schema.Load(dir)
+	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
 	if err != nil {
 		t.Fatal(err)
 	}

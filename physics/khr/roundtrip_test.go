@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
@@ -51,10 +52,7 @@ var notLossless = map[string]string{
 }
 
 func TestRoundTripExamples(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	files, err := testkit.PhysicsFiles(shared)
 	if err != nil {
 		t.Fatal(err)

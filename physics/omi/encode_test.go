@@ -3,9 +3,11 @@ package omi_test
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -63,11 +65,7 @@ func marshal(t *testing.T, doc *gltf.Document) []byte {
 }
 
 func TestEncodeSchemaAndForm(t *testing.T) {
-	dir, err := schema.FindSpecs()
-	if err != nil {
-		t.Skip(err)
-	}
-	c, err := schema.Load(dir)
+	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
 	if err != nil {
 		t.Fatal(err)
 	}

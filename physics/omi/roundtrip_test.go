@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/omi"
@@ -28,10 +29,7 @@ var notLossless = map[string]string{
 func isLegacy(rel string) bool { return strings.Contains(rel, "OMI_collider") }
 
 func TestRoundTripExamples(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	files, err := testkit.PhysicsFiles(shared)
 	if err != nil {
 		t.Fatal(err)
