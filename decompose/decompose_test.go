@@ -279,7 +279,7 @@ func TestBenchMeshes(t *testing.T) {
 	dir := filepath.Join(testassets.Shared(t), "bench", "acd-meshes")
 	files, err := filepath.Glob(filepath.Join(dir, "*.obj"))
 	if err != nil || len(files) == 0 {
-		t.Skipf("no meshes in %s", dir)
+		t.Fatalf("no meshes in %s (%v)", dir, err)
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".obj")

@@ -12,9 +12,9 @@ import (
 type Options struct {
 	// MaxVertices caps the hull's vertex count: 0 means DefaultMaxVertices
 	// (255, the PhysX and Unity limit), a negative value means no limit.
-	// A hull over the limit is replaced by a bounding polytope cut from
-	// the hull's face planes (see doc.go); a positive limit below 8 is an
-	// error when such a reduction is needed.
+	// A hull over the limit is replaced by a bounding polytope (edge
+	// collapses or plane cuts, see DESIGN.md); a positive limit below 8 is
+	// an error when such a reduction is needed.
 	MaxVertices int
 	// MaxFaces caps the hull's polygon count (coplanar triangles merged,
 	// as PolygonCount counts them): 0 or negative means no cap, a positive
@@ -97,7 +97,7 @@ const (
 	// along that line with half width extent + DegenerateHalfThickness.
 	Line
 	// Point: all points coincide (D at most PointScaleTolerance times the
-	// largest coordinate); the hull is a cube around them (see doc.go).
+	// largest coordinate); the hull is a cube around them (see DESIGN.md).
 	Point
 )
 
@@ -131,7 +131,7 @@ type Hull struct {
 	// Fallback is empty when the hull was built by the normal pipeline.
 	// Otherwise the construction or its validation failed and the hull is
 	// a conservative substitute, checked to contain every finite point:
-	// FallbackSnapped or FallbackBox (see doc.go).
+	// FallbackSnapped or FallbackBox (see DESIGN.md).
 	Fallback string
 }
 
@@ -236,7 +236,7 @@ func Build(points []geom.Vec3, opt Options) (h *Hull, err error) {
 		}
 		return h, err
 	}
-	// Fallbacks (see doc.go), each checked against every input point.
+	// Fallbacks (see DESIGN.md), each checked against every input point.
 	firstErr := err
 	if sn, ok := snapPoints(src); ok {
 		if st, _, _, pd := initialSimplex(sn); pd > RankTolerance {

@@ -6,9 +6,11 @@
 // extension family and revision they are written in.
 //
 // It reads through the physics decoders (physics/convert, which picks
-// physics/omi or physics/khr), so any revision they read — legacy
-// OMI_collider, the seed's OMI forms, the 2024 KHR_collision_shapes, the
-// 2025 KHR geometry.node form — is described in the one current model.
+// physics/omi or physics/khr), so any revision they read — the archived
+// OMI_collider, the OMI Stage 1 proposals (OMI_physics_body's `type` enum,
+// replaced by `motion` in 2023; OMI_physics_joint's constraints with
+// nodeA/nodeB), the 2024 KHR_collision_shapes, the 2025 KHR geometry.node
+// form — is described in the one current model.
 // The JSON form follows inspect.schema.json (Schema).
 package inspect
 
@@ -388,8 +390,10 @@ func physicsExtensions(doc *gltf.Document) []string {
 }
 
 // revision names the form of the family the file is written in, from
-// the raw JSON: for OMI "current", "seed" (the first OMI_physics_body
-// with a type enum) or "OMI_collider (archived)"; for KHR "current"
+// the raw JSON: for OMI "current", "seed" (the Stage 1 proposals:
+// OMI_physics_body with a `type` enum, OMI_physics_joint with
+// nodeA/nodeB; the printed name is kept for scripts) or "OMI_collider
+// (archived)"; for KHR "current"
 // (collider geometry.mesh or shape), "2025 (geometry.node)" or "2024
 // (KHR_collision_shapes)".
 func revision(a *gltfio.Asset, fam physics.Family) string {

@@ -44,8 +44,9 @@ func FromMass(p Properties, mass float64) Body {
 }
 
 // InertiaTensor returns the full inertia tensor row-major, the 9 numbers of
-// the seed's (Stage 1) OMI_physics_body `inertiaTensor`. The tensor is
-// symmetric, so row- and column-major orders coincide.
+// `inertiaTensor` in the OMI_physics_body Stage 1 proposal (the `type` enum
+// form, replaced by `motion` in 2023). The tensor is symmetric, so row- and
+// column-major orders coincide.
 func (b Body) InertiaTensor() [9]float64 {
 	var r [9]float64
 	for i := 0; i < 3; i++ {

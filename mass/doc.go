@@ -1,52 +1,40 @@
 // Package mass computes the mass properties of rigid bodies from geometry:
 // volume, centre of mass, inertia tensor and its principal axes, so that a
-// dynamic body is written with a mass and inertia that match its shape
-// instead of an engine's default (1 kg and a unit or collider-derived
-// inertia). It is a pure geometry package: slices of geom.Vec3 and
-// triangles in, numbers out; no glTF, no profiles.
-//
-// # Idea
+// dynamic body carries a mass and inertia that match its shape rather than
+// an engine's default. Slices of geom.Vec3 and triangles in, numbers out;
+// it imports no glTF, no profile and no format package.
 //
 // Everything is first computed for density 1 as Properties (volume, centre
 // of mass, inertia about the centre of mass, in the input's frame), then
-// turned into a Body with a density (FromDensity, or Density(material) for
-// a named material) or a total mass (FromMass).
+// made a Body with a density (FromDensity; Density names materials) or a
+// total mass (FromMass):
+//   - Mesh integrates a closed triangle mesh exactly (divergence theorem:
+//     a sum of signed tetrahedra from the bounding-box centre, so far-off
+//     meshes keep their precision); inside-out winding is detected from the
+//     volume's sign and corrected. MeshLinear applies a 3×3 map first.
+//   - Box, Sphere, Cylinder and Capsule are closed forms (axes along local
+//     +Y; a capsule's height is between its hemisphere centres).
+//   - Transform, Linear and Scale move Properties exactly; Sum adds
+//     disjoint parts (parallel-axis theorem); Combine adds Bodies of
+//     different densities; Union estimates overlapping convex parts, exact
+//     per part minus a lattice estimate of the overlaps.
+//   - IsClosed and IsClosedByPosition tell whether a mesh is a closed,
+//     consistently wound surface, so callers can choose the render mesh or
+//     the colliders as the mass source.
+//   - Principal diagonalises a tensor into principal moments and a unit
+//     quaternion (I = R·diag·Rᵀ, w ≥ 0), chosen canonically: the smallest
+//     rotation, the identity for isotropic and axis-aligned tensors.
+//     Body.InertiaTensor gives the full row-major tensor.
+//   - G4MFInertiaDiagonal, G4MFRotor, G4MFAngularVelocity and their
+//     inverses map these numbers to G4MF's conventions (bivectors, rotors;
+//     g4mf.go derives them). They are plain arithmetic on arrays.
 //
-//   - Mesh integrates a closed triangle mesh with the divergence theorem as a
-//     sum of signed tetrahedra from a local origin (the bounding-box centre,
-//     so a mesh 1e6 m from the origin keeps full precision). Inside-out
-//     winding, as produced by a mirroring transform, is detected from the sign
-//     of the volume and corrected. MeshLinear applies a 3×3 map (node scale,
-//     even non-uniform or negative) to the vertices first.
-//   - Box, Sphere, Cylinder and Capsule are closed forms (axis along local
-//     +Y for the last two; Capsule's height is the distance between the
-//     hemisphere centres). Convex hulls go through Mesh.
-//   - Transform moves Properties by a rigid pose (R·I·Rᵀ), Linear and Scale
-//     apply any linear map exactly, Sum adds disjoint parts with the
-//     parallel-axis theorem, Combine adds Bodies of different densities.
-//     Union estimates overlapping convex parts (an approximate convex
-//     decomposition) without counting overlaps twice: exact per part, minus a
-//     lattice estimate of the overlaps only.
-//   - IsClosed / IsClosedByPosition tell whether a mesh is a closed,
-//     consistently wound surface. Recommended policy: mass from the render
-//     mesh when it is closed, otherwise from the generated colliders.
-//   - Principal diagonalises the tensor (cyclic Jacobi) into principal moments
-//     and a unit quaternion (principal frame → body frame, I = R·diag·Rᵀ,
-//     w ≥ 0), chosen canonically: smallest rotation, identity for isotropic
-//     tensors and for axis-aligned ones. Body also keeps the full tensor for
-//     the older OMI form (InertiaTensor, row-major).
-//   - G4MF stores inertia as a bivector and orientation as a rotor; g4mf.go
-//     has the tested mappings.
+// Errors: Mesh fails (wrapping ErrNoVolume) when |volume| is at most
+// MinVolumeRatio times the bounding-box diagonal cubed (open, flat or
+// inconsistently wound), and names a non-finite vertex or an index out of
+// range. Density fails for an unknown material.
 //
-// # Policy left to the caller
-//
-// Only dynamic bodies get mass and inertia. Static bodies (in
-// KHR_physics_rigid_bodies and OMI_physics_body, a collider with no `motion`
-// on itself or an ancestor) and triggers get none: the writer omits mass
-// properties for them, since they do not move. Kinematic bodies do not need
-// them either (KHR treats them as infinitely massive); writing them is
-// harmless and useful if the body is later switched to dynamic.
-//
-// All functions are deterministic and allocation-light; there is no global
-// mutable state.
+// Which bodies get mass is the caller's policy: KHR_physics_rigid_bodies
+// and OMI_physics_body give static bodies and triggers none. All functions
+// are deterministic; there is no global mutable state.
 package mass

@@ -3,11 +3,11 @@ package mesh
 import (
 	"encoding/binary"
 	"encoding/json"
-	"github.com/autocollide/autocollide/internal/testassets"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/autocollide/autocollide/internal/testassets"
 
 	"github.com/qmuntal/gltf"
 
@@ -40,14 +40,10 @@ func readGLB(t *testing.T, path string) *gltf.Document {
 }
 
 // TestPirate extracts the EXT_meshopt_compression + KHR_mesh_quantization
-// Pirate end to end with the real decoder. It skips while the meshopt
-// package is still a stub.
+// Pirate end to end with the real decoder.
 func TestPirate(t *testing.T) {
 	doc := readGLB(t, filepath.Join(testassets.Shared(t), "corpus", "Pirate", "pirate.glb"))
 	res, err := Extract(doc)
-	if err != nil && strings.Contains(err.Error(), "not written yet") {
-		t.Skipf("meshopt decoder not available on this branch: %v", err)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}

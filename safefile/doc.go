@@ -1,7 +1,8 @@
-// Package safefile is the one place autocollide reads a file it was
-// given or that a file names: glTF and GLB inputs, their buffers and
-// images, G4MF files, profiles (and what they extend), the project file
-// and the batch cache.
+// Package safefile is the one place the autocollide command reads a file
+// it was given or that a file names: glTF and GLB inputs, their buffers
+// and images, G4MF files, profiles (and what they extend), the project
+// file and the batch cache. (obj and physics/schema, which serve only
+// tools and tests, read with os.)
 //
 // Every read here
 //   - opens with O_NONBLOCK and checks with fstat that it got a regular

@@ -1,7 +1,9 @@
-// Package hostile builds, for tests only, the small inputs of issue 27
-// that cost far more memory than their size: the amplifiers the memory
-// bound is measured against. Each is built by code so that no large
-// fixture is committed.
+// Package hostile builds, for tests and tools/hostile only, small inputs
+// that cost far more memory than their size: deeply nested or very wide
+// JSON, many values, long names, meshopt streams declaring many vertices,
+// large profiles. They are the amplifiers the command's memory bound is
+// measured against; each is built by code so that no large fixture is
+// committed.
 package hostile
 
 import (

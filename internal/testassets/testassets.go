@@ -1,6 +1,8 @@
 // Package testassets locates the project's shared test material (the
 // ../shared folder beside the repository, or $AUTOCOLLIDE_SHARED) and the
-// pinned npm test tools, for tests only.
+// pinned npm test tools, and reads the corpus meshes' points for the
+// geometry packages' tests; for tests only. A missing folder or tool skips
+// the test, and fails it under AUTOCOLLIDE_REQUIRE_TOOLS=1 (as in CI).
 package testassets
 
 import (

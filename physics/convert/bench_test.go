@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
@@ -14,10 +15,7 @@ import (
 // benchDoc opens the largest physics asset of the corpus (truck town:
 // a few hundred colliders with trimesh and convex shapes).
 func benchDoc(b *testing.B) string {
-	shared, err := testkit.Shared()
-	if err != nil {
-		b.Skip(err)
-	}
+	shared := testassets.Shared(b)
 	return filepath.Join(shared, "corpus-physics", "omi-godot-truck_town", "town_model.gltf")
 }
 

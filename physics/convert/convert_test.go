@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
@@ -217,11 +218,7 @@ func resolve(m *physics.Model) map[int]resolved {
 
 func schemaChecker(t *testing.T) *schema.Checker {
 	t.Helper()
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
-	c, err := schema.Load(filepath.Join(shared, "specs"))
+	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
@@ -26,13 +27,14 @@ const legacyDir = "../../testdata/physics/legacy"
 func legacyInputs(t *testing.T) []string {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(legacyDir, "*.gltf"))
-	shared, err := testkit.Shared()
-	if err == nil {
-		all, _ := testkit.PhysicsFiles(shared)
-		for _, rel := range all {
-			if strings.Contains(rel, "OMI_collider") {
-				files = append(files, filepath.Join(shared, rel))
-			}
+	shared := testassets.Shared(t)
+	all, err := testkit.PhysicsFiles(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range all {
+		if strings.Contains(rel, "OMI_collider") {
+			files = append(files, filepath.Join(shared, rel))
 		}
 	}
 	if len(files) < 3+9 {
@@ -225,10 +227,7 @@ func TestKHRCollisionShapesMigration(t *testing.T) {
 }
 
 func TestOMIColliderCapsuleHeight(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	doc, err := gltf.Open(filepath.Join(shared, "specs", "OMI_collider", "examples", "capsule_collider.gltf"))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -124,10 +125,7 @@ func TestBadFiles(t *testing.T) {
 // is found (at the same path, or one inside it) and a file without
 // expected errors gets no error.
 func TestValidatorReports(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	reports, err := filepath.Glob(filepath.Join(shared, "specs", "KHR_*", "examples", "validator-tests", "data", "*", "*.report.json"))
 	if err != nil || len(reports) < 50 {
 		t.Fatalf("%d reports (%v)", len(reports), err)
@@ -224,10 +222,7 @@ var findings = map[string][]string{
 }
 
 func TestExamplesClean(t *testing.T) {
-	shared, err := testkit.Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	files, err := testkit.PhysicsFiles(shared)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/qmuntal/gltf"
@@ -48,15 +49,12 @@ func SampleModel() *physics.Model {
 	return m
 }
 
-// Checker returns the schema checker of the specs folder
-// (schema.FindSpecs). It skips t when the folder is not found.
+// Checker returns the schema checker of the shared specs folder. It
+// skips t when the folder is not found, and fails it instead under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1 (testassets.Shared).
 func Checker(t *testing.T) *schema.Checker {
 	t.Helper()
-	dir, err := schema.FindSpecs()
-	if err != nil {
-		t.Skip(err)
-	}
-	c, err := schema.Load(dir)
+	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,13 +129,10 @@ type Example struct {
 }
 
 // Examples loads every physics example (see PhysicsFiles) and the specs'
-// schema checker. It skips t when the shared folder is not found.
+// schema checker, as Checker does.
 func Examples(t *testing.T) ([]Example, *schema.Checker) {
 	t.Helper()
-	shared, err := Shared()
-	if err != nil {
-		t.Skip(err)
-	}
+	shared := testassets.Shared(t)
 	files, err := PhysicsFiles(shared)
 	if err != nil {
 		t.Fatal(err)

@@ -1,12 +1,12 @@
-// Package testkit holds helpers shared by the physics tests: locating the
-// shared folder, loading documents, and comparing the physics content of
-// two documents as parsed JSON after filling each family's defaults.
+// Package testkit holds helpers shared by the physics tests: listing the
+// physics example files, loading documents, and comparing the physics
+// content of two documents as parsed JSON after filling each family's
+// defaults. Tests find the shared folder with internal/testassets.
 package testkit
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,29 +16,6 @@ import (
 	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/qmuntal/gltf"
 )
-
-// Shared returns the shared folder ($AUTOCOLLIDE_SHARED, else the first
-// shared/ holding corpus/ walking up from the working directory).
-func Shared() (string, error) {
-	if s := os.Getenv("AUTOCOLLIDE_SHARED"); s != "" {
-		return s, nil
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		cand := filepath.Join(dir, "shared")
-		if st, err := os.Stat(filepath.Join(cand, "corpus")); err == nil && st.IsDir() {
-			return cand, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("shared folder not found (set AUTOCOLLIDE_SHARED)")
-		}
-		dir = parent
-	}
-}
 
 // PhysicsFiles lists the .gltf and .glb files of the specs examples and
 // the physics corpus, sorted, relative to the shared folder.
