@@ -26,7 +26,12 @@ func (in *Input) CapsuleAlong(axis geom.Vec3, opt Options) (Shape, error) {
 		return Shape{}, ErrBadAxis
 	}
 	q := geom.QuatFromMat3(axisFrame(axis.Normalize()))
-	s := in.capsuleIn(q, q.Mat3(), opt.tolerance()*in.diag)
+	return in.measured(in.capsuleIn(q, q.Mat3(), opt.tolerance()*in.diag), opt), nil
+}
+
+// measured fills the fit-error fields of s (Volume, Overshoot, MaxGap)
+// as (*Input).Fit does.
+func (in *Input) measured(s Shape, opt Options) Shape {
 	s.Volume = volume(s)
 	s.Overshoot = math.Inf(1)
 	if in.hullVol > 0 {
@@ -35,5 +40,5 @@ func (in *Input) CapsuleAlong(axis geom.Vec3, opt Options) (Shape, error) {
 	if n := opt.gapSamples(); n > 0 {
 		s.MaxGap = in.maxGap(s, n)
 	}
-	return s, nil
+	return s
 }
