@@ -3,10 +3,10 @@
 // collider per body, and a joint with limits between each body and its
 // parent. Pure geometry: bones and skinned vertices in, bodies and joints
 // out; no glTF, no profiles. Build is deterministic, never modifies its
-// inputs, and names the bone or vertex of bad input in its error.
+// inputs, and names the bone or vertex of bad input.
 //
-// Selection. Each vertex's weights are divided by their sum (a bone
-// listed twice sums). A bone takes the vertices whose dominant weight is
+// Selection. Each vertex's weights are divided by their sum (a bone listed
+// twice sums); unweighted vertices go to no body. A bone takes the vertices whose dominant weight is
 // its own (Dominant; ties go to the lower bone index), or also those where
 // its share reaches WeightThreshold (Threshold). A bone gets a body when its
 // share of the skin's total weight reaches MinWeightShare and the
@@ -15,8 +15,8 @@
 // nearest ancestor with a body (fingers into the hand, end and twist bones
 // into their parent). A root that takes no vertex gives way to its chain's
 // first body when it holds one chain, is dropped when it holds none, and
-// stays as an anchor (a sphere a quarter of the way to its nearest child
-// body) when it holds two or more. Vertices without weight go to no body.
+// with two or more the bone where they meet anchors them (a sphere a
+// quarter of the way to its nearest child body).
 //
 // Bodies and colliders. A body's frame is its bone's rest transform
 // without scale (mirrors flip X, as generate frames body nodes). Its axis

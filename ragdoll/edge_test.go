@@ -64,23 +64,28 @@ func TestBoneWithoutVertices(t *testing.T) {
 	checkJoints(t, rd, bones)
 }
 
-// TestWeightlessRootAnchors: a root without weight holding two chains
-// stays, as an anchor sphere, jointed to both.
+// TestWeightlessRootAnchors: weightless bones holding two chains: the one
+// where the chains meet stays, as an anchor sphere jointed to both; the
+// one above it has no body.
 func TestWeightlessRootAnchors(t *testing.T) {
 	r := &rigBuilder{rng: rand.New(rand.NewPCG(4, 4))}
 	r.bones = []Bone{
-		{Name: "Root", Parent: -1, World: at(0, 1, 0)},
-		{Name: "LeftLegX", Parent: 0, World: at(0.2, 1, 0)},
-		{Name: "RightLegX", Parent: 0, World: at(-0.2, 1, 0)},
+		{Name: "Armature", Parent: -1, World: at(0, 0, 0)},
+		{Name: "Root", Parent: 0, World: at(0, 1, 0)},
+		{Name: "LeftLegX", Parent: 1, World: at(0.2, 1, 0)},
+		{Name: "RightLegX", Parent: 1, World: at(-0.2, 1, 0)},
 	}
-	r.tube(1, -1, -1, geom.Vec3{0.2, 0, 0}, 0.08)
-	r.tube(2, -1, -1, geom.Vec3{-0.2, 0, 0}, 0.08)
+	r.tube(2, -1, -1, geom.Vec3{0.2, 0, 0}, 0.08)
+	r.tube(3, -1, -1, geom.Vec3{-0.2, 0, 0}, 0.08)
 	rd, err := Build(r.bones, r.skin(), Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rd.Bodies) != 3 || !rd.Bodies[0].Anchor || rd.Bodies[0].Name != "Root" {
 		t.Fatalf("bodies %+v, want the Root anchor and two legs", rd.Bodies)
+	}
+	if len(rd.Merged) != 1 || rd.Merged[0] != (Merge{Bone: 0, Body: -1}) {
+		t.Errorf("merged %v, want the Armature, into no body", rd.Merged)
 	}
 	c := rd.Bodies[0].Collider
 	if c.Method != Sphere || math.Abs(c.Shape.Radius-0.05) > 1e-12 {

@@ -1,6 +1,10 @@
 package ragdoll
 
-import "github.com/autocollide/autocollide/geom"
+import (
+	"slices"
+
+	"github.com/autocollide/autocollide/geom"
+)
 
 // selectBodies decides which bones carry a body and which vertices each
 // body takes. A bone qualifies when its weight share and the size of the
@@ -8,7 +12,8 @@ import "github.com/autocollide/autocollide/geom"
 // anchor its chain; every other bone merges into its nearest ancestor with
 // a body. A root that takes no vertex (itself or through merged bones) and
 // holds a single chain gives way to that chain's first body; with two or
-// more it stays, as an anchor without vertices; with none it is dropped.
+// more, the bone where those chains meet becomes an anchor without
+// vertices; with none it is dropped.
 func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
 	n := len(sk.bones)
 	own := w.takes(n, s)
@@ -35,8 +40,14 @@ func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
 			if !selected[r] || sk.parentOwner(owner, r) >= 0 || takesAny(own, owner, r) {
 				continue
 			}
-			if sk.chains(owner, selected, r) < 2 {
+			tops := sk.chains(owner, selected, r)
+			if len(tops) < 2 {
 				selected[r] = false
+				owner = sk.owners(selected)
+				changed = true
+			} else if a := sk.commonAncestor(tops); a != r {
+				// The anchor goes down to where its chains meet.
+				selected[r], selected[a] = false, true
 				owner = sk.owners(selected)
 				changed = true
 			}
@@ -130,13 +141,36 @@ func takesAny(own [][]int, owner []int, r int) bool {
 	return false
 }
 
-// chains counts the selected bones whose parent body is r.
-func (sk *skeleton) chains(owner []int, selected []bool, r int) int {
-	k := 0
+// chains returns the selected bones whose parent body is r.
+func (sk *skeleton) chains(owner []int, selected []bool, r int) []int {
+	var tops []int
 	for b := range sk.bones {
 		if selected[b] && b != r && sk.parentOwner(owner, b) == r {
-			k++
+			tops = append(tops, b)
 		}
 	}
-	return k
+	return tops
+}
+
+// commonAncestor returns the deepest common proper ancestor of the bones
+// (all in one tree).
+func (sk *skeleton) commonAncestor(bones []int) int {
+	path := func(b int) []int { // root first
+		var p []int
+		for b = sk.bones[b].Parent; b >= 0; b = sk.bones[b].Parent {
+			p = append(p, b)
+		}
+		slices.Reverse(p)
+		return p
+	}
+	common := path(bones[0])
+	for _, b := range bones[1:] {
+		p := path(b)
+		k := 0
+		for k < len(common) && k < len(p) && common[k] == p[k] {
+			k++
+		}
+		common = common[:k]
+	}
+	return common[len(common)-1]
 }
