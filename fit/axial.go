@@ -277,6 +277,13 @@ func (in *Input) axialFrame(opt Options, fit axialFunc) (geom.Quat, geom.Mat3) {
 // radius on the hull vertices, radius re-measured on every point.
 func (in *Input) capsule(opt Options, tol float64) Shape {
 	q, m := in.axialFrame(opt, (*axialEval).capsule)
+	return in.capsuleIn(q, m, tol)
+}
+
+// capsuleIn fits the shortest capsule whose axis is m's +Y (q is m as a
+// quaternion): exact segment and radius on the search set, radius
+// re-measured on every point.
+func (in *Input) capsuleIn(q geom.Quat, m geom.Mat3, tol float64) Shape {
 	a, u, b := m.Col(0), m.Col(1), m.Col(2)
 	// The evaluator's frame is (b, a, u): keep its coordinates consistent.
 	f := newAxialEval(in.support).capsule(b, a, u, finalGolden)

@@ -1,0 +1,40 @@
+// Package ragdoll builds the geometry of a ragdoll from a skinned mesh at
+// rest: which bones get a rigid body, the vertices and a conservative
+// collider per body, and a joint with limits between each body and its
+// parent. Pure geometry: bones and skinned vertices in, bodies and joints
+// out; no glTF, no profiles. Build is deterministic, never modifies its
+// inputs, and names the bone or vertex of bad input.
+//
+// Selection. Each vertex's weights are divided by their sum (a bone listed
+// twice sums); unweighted vertices go to no body. A bone takes the vertices whose dominant weight is
+// its own (Dominant; ties go to the lower bone index), or also those where
+// its share reaches WeightThreshold (Threshold). A bone gets a body when its
+// share of the skin's total weight reaches MinWeightShare and the
+// bounding-box diagonal of its vertices reaches MinSize times the skin's.
+// Roots always stay, to anchor their chain; any other bone merges into its
+// nearest ancestor with a body (fingers into the hand, end and twist bones
+// into their parent). A root that takes no vertex gives way to its chain's
+// first body when it holds one chain, is dropped when it holds none, and
+// with two or more the bone where they meet anchors them (a sphere a
+// quarter of the way to its nearest child body).
+//
+// Bodies and colliders. A body's frame is its bone's rest transform
+// without scale (mirrors flip X, as generate frames body nodes). Its axis
+// points to the mean of its (distinct) child joints, else to its vertices'
+// centroid, else along its parent's direction. The collider, fitted in
+// the body frame, contains every vertex the body takes: a capsule along the
+// axis (fit.CapsuleAlong), a box or sphere (package fit), or a convex hull
+// (package hull). Vertices that all coincide get an anchor-sized sphere.
+//
+// Joints. One per body with a parent body, at the child bone's head, its
+// frame given in both bodies (same world pose, +Y along the child's axis),
+// the joined bodies not colliding. Limits come from the first LimitRule
+// whose glob matches the child bone's name (HumanoidLimits by default):
+// symmetric swing (about X and Z) and twist (about Y) half-angles, as in
+// Unreal's Physics Asset constraints (swing 1, swing 2, twist limits in
+// [0°, 180°]; Bone1 the child, Bone2 the parent). Godot's "Create Physical
+// Skeleton" joins a body per bone with unlimited pin joints; its ragdoll
+// guide then deletes bones too small to matter (fingers, helpers) by hand,
+// which MinWeightShare and MinSize do here. The humanoid angles are this
+// package's choice, not either engine's.
+package ragdoll
