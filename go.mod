@@ -4,8 +4,6 @@ go 1.26.8
 
 require (
 	github.com/chromedp/chromedp v0.23.0
-	github.com/golang/geo v0.0.0-20180826223333-635502111454
-	github.com/markus-wa/quickhull-go/v2 v2.2.0
 	github.com/qmuntal/gltf v0.29.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2

@@ -450,62 +450,20 @@ func pick(bit int, lo, hi float64) float64 {
 }
 
 // principalAxes returns the eigenvectors of the points' covariance, largest
-// spread first (Jacobi iteration; fixed sweep count keeps it deterministic).
+// spread first (equal spreads in a fixed order).
 func principalAxes(pts []geom.Vec3) [3]geom.Vec3 {
-	var c geom.Vec3
-	for _, p := range pts {
-		c = c.Add(p)
-	}
-	c = c.Scale(1 / float64(len(pts)))
-	var m [3][3]float64
-	for _, p := range pts {
-		d := p.Sub(c)
-		for i := 0; i < 3; i++ {
-			for j := 0; j < 3; j++ {
-				m[i][j] += d[i] * d[j]
-			}
-		}
-	}
-	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
-	for sweep := 0; sweep < 32; sweep++ {
-		off := m[0][1]*m[0][1] + m[0][2]*m[0][2] + m[1][2]*m[1][2]
-		if off < 1e-30*(m[0][0]*m[0][0]+m[1][1]*m[1][1]+m[2][2]*m[2][2]) || off == 0 {
-			break
-		}
-		for _, pq := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
-			p, q := pq[0], pq[1]
-			if m[p][q] == 0 {
-				continue
-			}
-			theta := (m[q][q] - m[p][p]) / (2 * m[p][q])
-			t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-			cs := 1 / math.Sqrt(t*t+1)
-			sn := t * cs
-			for k := 0; k < 3; k++ {
-				mkp, mkq := m[k][p], m[k][q]
-				m[k][p], m[k][q] = cs*mkp-sn*mkq, sn*mkp+cs*mkq
-			}
-			for k := 0; k < 3; k++ {
-				mpk, mqk := m[p][k], m[q][k]
-				m[p][k], m[q][k] = cs*mpk-sn*mqk, sn*mpk+cs*mqk
-			}
-			for k := 0; k < 3; k++ {
-				vkp, vkq := v[k][p], v[k][q]
-				v[k][p], v[k][q] = cs*vkp-sn*vkq, sn*vkp+cs*vkq
-			}
-		}
-	}
+	vals, v := geom.SymEigen(geom.Scatter(pts), 1e-30)
 	order := [3]int{0, 1, 2}
 	for i := 0; i < 3; i++ {
 		for j := i + 1; j < 3; j++ {
-			if m[order[j]][order[j]] > m[order[i]][order[i]] {
+			if vals[order[j]] > vals[order[i]] {
 				order[i], order[j] = order[j], order[i]
 			}
 		}
 	}
 	var out [3]geom.Vec3
 	for i, k := range order {
-		out[i] = geom.Vec3{v[0][k], v[1][k], v[2][k]}
+		out[i] = v.Col(k)
 	}
 	return out
 }

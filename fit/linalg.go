@@ -82,16 +82,11 @@ func polygonArea(q []vec2, idx []int) float64 {
 	return math.Abs(a) / 2
 }
 
-// scan validates the points and returns, in one pass, their bounding box
-// and their principal axes: the eigenvectors of their covariance as the
-// columns of a right-handed rotation, by decreasing variance. Sums are taken
-// relative to the first point, which keeps them accurate far from the
-// origin.
+// scan validates the points and returns their bounding box and their
+// principal axes: the eigenvectors of their covariance as the columns of a
+// right-handed rotation, by decreasing variance.
 func scan(points []geom.Vec3) (geom.Box, geom.Mat3, error) {
-	p0 := points[0]
-	lo, hi := p0, p0
-	var s geom.Vec3
-	var xx, xy, xz, yy, yz, zz float64
+	lo, hi := points[0], points[0]
 	for i, p := range points {
 		if !p.IsFinite() {
 			return geom.Box{}, geom.Mat3{}, fmt.Errorf("%w: index %d is %v", ErrNotFinite, i, p)
@@ -104,62 +99,21 @@ func scan(points []geom.Vec3) (geom.Box, geom.Mat3, error) {
 				hi[k] = p[k]
 			}
 		}
-		x, y, z := p[0]-p0[0], p[1]-p0[1], p[2]-p0[2]
-		s[0], s[1], s[2] = s[0]+x, s[1]+y, s[2]+z
-		xx, xy, xz = xx+x*x, xy+x*y, xz+x*z
-		yy, yz, zz = yy+y*y, yz+y*z, zz+z*z
 	}
-	n := float64(len(points))
-	m := s.Scale(1 / n)
-	c := geom.Mat3{
-		{xx/n - m[0]*m[0], xy/n - m[0]*m[1], xz/n - m[0]*m[2]},
-		{0, yy/n - m[1]*m[1], yz/n - m[1]*m[2]},
-		{0, 0, zz/n - m[2]*m[2]},
-	}
-	c[1][0], c[2][0], c[2][1] = c[0][1], c[0][2], c[1][2]
-	return geom.Box{Min: lo, Max: hi}, eigenFrame(c), nil
+	return geom.Box{Min: lo, Max: hi}, eigenFrame(geom.Covariance(points)), nil
 }
 
-// eigenFrame diagonalises the symmetric matrix a with cyclic Jacobi
-// rotations and returns its eigenvectors as the columns of a right-handed
-// rotation, sorted by decreasing eigenvalue.
+// eigenTolerance is geom.SymEigen's stopping tolerance for the principal
+// axes (off-diagonal entries about 1e-15 of the diagonal).
+const eigenTolerance = 1e-30
+
+// eigenFrame returns the eigenvectors of the symmetric matrix a as the
+// columns of a right-handed rotation, by decreasing eigenvalue (equal ones
+// in the solver's order), the second made orthogonal to the first.
 func eigenFrame(a geom.Mat3) geom.Mat3 {
-	v := geom.Identity3()
-	for sweep := 0; sweep < 50; sweep++ {
-		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
-		diag := a[0][0]*a[0][0] + a[1][1]*a[1][1] + a[2][2]*a[2][2]
-		if off <= 1e-30*diag || off == 0 {
-			break
-		}
-		for p := 0; p < 2; p++ {
-			for q := p + 1; q < 3; q++ {
-				if a[p][q] == 0 {
-					continue
-				}
-				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-				t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-				if theta < 0 {
-					t = -t
-				}
-				c := 1 / math.Sqrt(t*t+1)
-				s := t * c
-				for k := 0; k < 3; k++ { // a = a·J
-					akp, akq := a[k][p], a[k][q]
-					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
-				}
-				for k := 0; k < 3; k++ { // a = Jᵀ·a
-					apk, aqk := a[p][k], a[q][k]
-					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
-				}
-				for k := 0; k < 3; k++ {
-					vkp, vkq := v[k][p], v[k][q]
-					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
-				}
-			}
-		}
-	}
+	vals, v := geom.SymEigen(a, eigenTolerance)
 	order := []int{0, 1, 2}
-	sort.SliceStable(order, func(x, y int) bool { return a[order[x]][order[x]] > a[order[y]][order[y]] })
+	sort.SliceStable(order, func(x, y int) bool { return vals[order[x]] > vals[order[y]] })
 	e0, e1 := v.Col(order[0]).Normalize(), v.Col(order[1])
 	e1 = e1.Sub(e0.Scale(e1.Dot(e0))).Normalize()
 	return geom.FromCols(e0, e1, e0.Cross(e1))

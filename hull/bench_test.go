@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
-	"github.com/golang/geo/r3"
-	qhgo "github.com/markus-wa/quickhull-go/v2"
+	"github.com/autocollide/autocollide/internal/pointcloud"
 )
 
 var benchSizes = []int{1000, 100_000, 1_000_000}
@@ -19,8 +18,8 @@ func benchClouds(n int) []struct {
 		name string
 		pts  []geom.Vec3
 	}{
-		{"uniform", uniformCube(n, 21)},
-		{"sphere", onSphere(n, 22)},
+		{"uniform", pointcloud.UniformCube(n, 21)},
+		{"sphere", pointcloud.OnSphere(n, 22)},
 	}
 }
 
@@ -46,30 +45,11 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkQuickhullGo times the library this package replaced, on the
-// same clouds (sizes up to 1e5: on-sphere input is its worst case).
-func BenchmarkQuickhullGo(b *testing.B) {
-	for _, n := range benchSizes[:2] {
-		for _, c := range benchClouds(n) {
-			in := make([]r3.Vector, len(c.pts))
-			for i, p := range c.pts {
-				in[i] = r3.Vector{X: p[0], Y: p[1], Z: p[2]}
-			}
-			b.Run(fmt.Sprintf("%s/%d", c.name, n), func(b *testing.B) {
-				for b.Loop() {
-					var qh qhgo.QuickHull
-					qh.ConvexHull(in, false, false, 0)
-				}
-			})
-		}
-	}
-}
-
 // BenchmarkReduceSphere5000 times Build on 5,000 points on a sphere with
 // the 255-vertex limit: nearly all of it is the reduction (the
 // MetalRoughSpheresNoTextures case).
 func BenchmarkReduceSphere5000(b *testing.B) {
-	pts := onSphere(5000, 23)
+	pts := pointcloud.OnSphere(5000, 23)
 	for b.Loop() {
 		if _, err := Build(pts, Options{MaxVertices: 255}); err != nil {
 			b.Fatal(err)
@@ -82,7 +62,7 @@ func BenchmarkReduceSphere5000(b *testing.B) {
 // collapseMaxVertices: tightened plane cuts).
 func BenchmarkReduce(b *testing.B) {
 	for _, n := range []int{642, 5000} {
-		pts := onSphere(n, 23)
+		pts := pointcloud.OnSphere(n, 23)
 		for _, lim := range []int{255, 64, 32} {
 			b.Run(fmt.Sprintf("sphere%d/max%d", n, lim), func(b *testing.B) {
 				for b.Loop() {

@@ -10,95 +10,10 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/internal/pointcloud"
 )
 
 func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
-
-func uniformCube(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		p[i] = geom.Vec3{r.Float64() - 0.5, r.Float64() - 0.5, r.Float64() - 0.5}
-	}
-	return p
-}
-
-func onSphere(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		p[i] = geom.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
-	}
-	return p
-}
-
-// onCubeFaces puts points exactly on the faces of the unit cube: many
-// exactly coplanar points, the classic quickhull stress case.
-func onCubeFaces(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		q := geom.Vec3{r.Float64(), r.Float64(), r.Float64()}
-		q[r.IntN(3)] = float64(r.IntN(2))
-		p[i] = q
-	}
-	return p
-}
-
-func clustered(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	centers := uniformCube(6, seed+100)
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		c := centers[r.IntN(len(centers))]
-		p[i] = c.Add(geom.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Scale(0.02))
-	}
-	return p
-}
-
-// grid is a lattice: many exactly coplanar and collinear points.
-func grid(k int) []geom.Vec3 {
-	var p []geom.Vec3
-	for x := 0; x < k; x++ {
-		for y := 0; y < k; y++ {
-			for z := 0; z < k; z++ {
-				p = append(p, geom.Vec3{float64(x), float64(y), float64(z)})
-			}
-		}
-	}
-	return p
-}
-
-// tilted maps 2D points into a tilted plane (coplanar input).
-func tilted(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	u := geom.Vec3{1, 2, 3}.Normalize()
-	v := u.Cross(geom.Vec3{0, 0, 1}).Normalize()
-	o := geom.Vec3{0.3, -0.2, 0.7}
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		p[i] = o.Add(u.Scale(r.Float64())).Add(v.Scale(r.Float64()))
-	}
-	return p
-}
-
-func collinear(n int, seed uint64) []geom.Vec3 {
-	r := rng(seed)
-	d := geom.Vec3{1, -2, 0.5}
-	p := make([]geom.Vec3, n)
-	for i := range p {
-		p[i] = geom.Vec3{1, 1, 1}.Add(d.Scale(r.Float64()))
-	}
-	return p
-}
-
-func transform(p []geom.Vec3, scale float64, offset geom.Vec3) []geom.Vec3 {
-	out := make([]geom.Vec3, len(p))
-	for i, q := range p {
-		out[i] = q.Scale(scale).Add(offset)
-	}
-	return out
-}
 
 var nan, inf = math.NaN(), math.Inf(1)
 
@@ -108,63 +23,25 @@ type cloud struct {
 	deg  Degeneracy
 }
 
+// clouds returns the shared test clouds with the degeneracy Build must
+// report for each (by the dimension of its span).
 func clouds() []cloud {
-	dup := make([]geom.Vec3, 0, 400)
-	for i := 0; i < 100; i++ {
-		dup = append(dup, geom.Vec3{0, 0, 0}, geom.Vec3{1, 0, 0}, geom.Vec3{0, 1, 0}, geom.Vec3{0, 0, 1})
+	deg := [4]Degeneracy{Point, Line, Flat, NotDegenerate}
+	var out []cloud
+	for _, c := range pointcloud.Cases() {
+		out = append(out, cloud{c.Name, c.Points, deg[c.Dim]})
 	}
-	withNaN := append(uniformCube(500, 9), geom.Vec3{nan, 0, 0}, geom.Vec3{inf, 1, 2}, geom.Vec3{0, -inf, 0})
-	nanFirst := append([]geom.Vec3{{nan, nan, nan}, {inf, 0, 0}}, uniformCube(500, 10)...)
-	return []cloud{
-		{"uniform", uniformCube(3000, 1), NotDegenerate},
-		{"sphere", onSphere(3000, 2), NotDegenerate},
-		{"cubefaces", onCubeFaces(3000, 3), NotDegenerate},
-		{"clustered", clustered(3000, 4), NotDegenerate},
-		{"grid", grid(9), NotDegenerate},
-		{"tetra", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, NotDegenerate},
-		{"duplicates", dup, NotDegenerate},
-		{"nan-mixed", withNaN, NotDegenerate},
-		{"nan-first", nanFirst, NotDegenerate},
-		{"one", []geom.Vec3{{1, 2, 3}}, Point},
-		{"one-repeated", []geom.Vec3{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}, Point},
-		{"origin", []geom.Vec3{{0, 0, 0}}, Point},
-		{"two", []geom.Vec3{{0, 0, 0}, {1, 1, 1}}, Line},
-		{"three", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, Flat},
-		{"three-collinear", []geom.Vec3{{0, 0, 0}, {1, 1, 0}, {2, 2, 0}}, Line},
-		{"square", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, Flat},
-		{"collinear", collinear(500, 5), Line},
-		{"coplanar", tilted(2000, 6), Flat},
-		{"coplanar-grid", func() []geom.Vec3 {
-			var p []geom.Vec3
-			for _, q := range grid(12) {
-				if q[2] == 0 {
-					p = append(p, q)
-				}
-			}
-			return p
-		}(), Flat},
-	}
-}
-
-var variants = []struct {
-	name   string
-	scale  float64
-	offset geom.Vec3
-}{
-	{"", 1, geom.Vec3{}},
-	{"+1e6", 1, geom.Vec3{1e6, -1e6, 1e6}},
-	{"*1e-4", 1e-4, geom.Vec3{}},
-	{"*1e4", 1e4, geom.Vec3{}},
+	return out
 }
 
 // TestBuildValid checks every cloud, in every placement, at several
 // limits: valid, contains all points, within the limit, degeneracy flagged.
 func TestBuildValid(t *testing.T) {
 	for _, c := range clouds() {
-		for _, v := range variants {
-			pts := transform(c.pts, v.scale, v.offset)
+		for _, v := range pointcloud.Placements() {
+			pts := v.Apply(c.pts)
 			for _, maxV := range []int{-1, 0, 64, 32} {
-				name := fmt.Sprintf("%s%s/max%d", c.name, v.name, maxV)
+				name := fmt.Sprintf("%s%s/max%d", c.name, v.Name, maxV)
 				t.Run(name, func(t *testing.T) {
 					h, err := Build(pts, Options{MaxVertices: maxV})
 					if err != nil {
@@ -219,7 +96,7 @@ func TestNoFinitePoints(t *testing.T) {
 }
 
 func TestDroppedCount(t *testing.T) {
-	pts := append(uniformCube(100, 11), geom.Vec3{nan, 0, 0}, geom.Vec3{0, inf, 0})
+	pts := append(pointcloud.UniformCube(100, 11), geom.Vec3{nan, 0, 0}, geom.Vec3{0, inf, 0})
 	h, err := Build(pts, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -231,12 +108,12 @@ func TestDroppedCount(t *testing.T) {
 
 // TestAnalyticVolumes compares exact hull volumes with known solids.
 func TestAnalyticVolumes(t *testing.T) {
-	cube := append(grid(2), uniformCube(200, 12)...)
+	cube := append(pointcloud.Grid(2), pointcloud.UniformCube(200, 12)...)
 	for i := range cube[8:] {
 		cube[8+i] = cube[8+i].Add(geom.Vec3{0.5, 0.5, 0.5})
 	}
 	octa := []geom.Vec3{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {0.1, 0.1, 0.1}}
-	sphere := onSphere(20000, 13)
+	sphere := pointcloud.OnSphere(20000, 13)
 	for _, tc := range []struct {
 		name     string
 		pts      []geom.Vec3
@@ -245,7 +122,7 @@ func TestAnalyticVolumes(t *testing.T) {
 	}{
 		{"unit cube", cube, 1, 1e-12, 6},
 		{"octahedron", octa, 4.0 / 3, 1e-12, 8},
-		{"grid cube", grid(5), 64, 1e-9, 6},
+		{"grid cube", pointcloud.Grid(5), 64, 1e-9, 6},
 		{"sphere", sphere, 4.0 / 3 * math.Pi, 2e-3, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -288,11 +165,11 @@ func TestReducedContainsExact(t *testing.T) {
 		pts        []geom.Vec3
 		maxV, maxF int
 	}{
-		{"sphere/64", onSphere(5000, 14), 64, 0},
-		{"sphere/8", onSphere(5000, 14), 8, 0},
-		{"uniform/32", uniformCube(5000, 15), 32, 0},
-		{"sphere/faces40", onSphere(5000, 16), 0, 40},
-		{"clustered/64/64", clustered(5000, 17), 64, 64},
+		{"sphere/64", pointcloud.OnSphere(5000, 14), 64, 0},
+		{"sphere/8", pointcloud.OnSphere(5000, 14), 8, 0},
+		{"uniform/32", pointcloud.UniformCube(5000, 15), 32, 0},
+		{"sphere/faces40", pointcloud.OnSphere(5000, 16), 0, 40},
+		{"clustered/64/64", pointcloud.Clustered(5000, 17), 64, 64},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			exact, err := Build(tc.pts, Options{MaxVertices: -1})
@@ -321,7 +198,7 @@ func TestReducedContainsExact(t *testing.T) {
 }
 
 func TestSmallLimitErrors(t *testing.T) {
-	if _, err := Build(onSphere(100, 18), Options{MaxVertices: 5}); err == nil {
+	if _, err := Build(pointcloud.OnSphere(100, 18), Options{MaxVertices: 5}); err == nil {
 		t.Fatal("MaxVertices 5 on a sphere: want an error")
 	}
 	// A hull already within a small limit needs no reduction.
@@ -345,7 +222,7 @@ func TestDeterministic(t *testing.T) {
 
 // TestValidateReasons checks that Validate rejects broken hulls and says why.
 func TestValidateReasons(t *testing.T) {
-	good, err := Build(grid(2), Options{})
+	good, err := Build(pointcloud.Grid(2), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +267,7 @@ func TestValidateReasons(t *testing.T) {
 			t.Errorf("%s: got %v, want a problem mentioning %q", tc.name, err, tc.want)
 		}
 	}
-	if err := Validate(good, grid(2)); err != nil {
+	if err := Validate(good, pointcloud.Grid(2)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -421,7 +298,7 @@ func TestReductionQuality(t *testing.T) {
 		{5000, 32, 0.18},
 	}
 	for _, c := range cases {
-		pts := onSphere(c.n, 31)
+		pts := pointcloud.OnSphere(c.n, 31)
 		exact, err := Build(pts, Options{MaxVertices: -1})
 		if err != nil {
 			t.Fatal(err)
@@ -446,7 +323,7 @@ func TestReductionQuality(t *testing.T) {
 // (through the vertex cap (T+4)/2), combines with MaxVertices and refuses
 // values below a box's 12 triangles when a reduction is needed.
 func TestMaxTriangles(t *testing.T) {
-	pts := onSphere(2000, 41)
+	pts := pointcloud.OnSphere(2000, 41)
 	for _, c := range []struct{ tris, verts, want int }{
 		{255, 0, 255},
 		{100, 0, 100},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/internal/pointcloud"
 )
 
 // stressClouds are near-degenerate inputs around the rank tolerance and
@@ -36,8 +37,8 @@ func stressClouds(seed uint64) []cloud {
 		{"line+1e-7", noisy(line, geom.Vec3{0, 1e-7, 1e-7}), 0},
 		{"line+1e-5", noisy(line, geom.Vec3{0, 1e-5, 1e-5}), 0},
 		{"quantized", quant, 0},
-		{"sphere+1e-9", noisy(onSphere(500, seed), geom.Vec3{1e-9, 1e-9, 1e-9}), 0},
-		{"cubefaces", onCubeFaces(500, seed), 0},
+		{"sphere+1e-9", noisy(pointcloud.OnSphere(500, seed), geom.Vec3{1e-9, 1e-9, 1e-9}), 0},
+		{"cubefaces", pointcloud.OnCubeFaces(500, seed), 0},
 	}
 }
 

@@ -12,9 +12,9 @@ import (
 // canonically instead of following rounding noise.
 const DegenerateTolerance = 1e-10
 
-// jacobiSweeps bounds the cyclic Jacobi iteration; a 3×3 symmetric matrix
-// converges to machine precision in well under ten sweeps.
-const jacobiSweeps = 50
+// eigenTolerance is geom.SymEigen's stopping tolerance for inertia tensors:
+// off-diagonal entries about 1e-18 of the diagonal.
+const eigenTolerance = 1e-36
 
 // Principal diagonalises a symmetric inertia tensor: it returns the principal
 // moments d and the unit quaternion q (x, y, z, w) of the proper rotation R
@@ -31,7 +31,7 @@ const jacobiSweeps = 50
 // Only the symmetric part of the input is used.
 func Principal(inertia geom.Mat3) ([3]float64, geom.Quat) {
 	a := symmetrize(inertia)
-	vals, vecs := jacobi(a)
+	vals, vecs := geom.SymEigen(a, eigenTolerance)
 	scale := math.Max(math.Abs(vals[0]), math.Max(math.Abs(vals[1]), math.Abs(vals[2])))
 	tol := DegenerateTolerance * scale
 	eq01 := math.Abs(vals[0]-vals[1]) <= tol
@@ -76,52 +76,6 @@ func canonicalQuat(q geom.Quat) geom.Quat {
 		}
 	}
 	return geom.IdentityQuat()
-}
-
-// jacobi diagonalises the symmetric matrix a with cyclic Jacobi rotations and
-// returns its eigenvalues and the matrix whose columns are the eigenvectors.
-func jacobi(a geom.Mat3) ([3]float64, geom.Mat3) {
-	v := geom.Identity3()
-	for sweep := 0; sweep < jacobiSweeps; sweep++ {
-		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
-		if off == 0 {
-			break
-		}
-		diag := a[0][0]*a[0][0] + a[1][1]*a[1][1] + a[2][2]*a[2][2]
-		if off <= 1e-36*diag {
-			break
-		}
-		for _, pq := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
-			p, q := pq[0], pq[1]
-			if a[p][q] == 0 {
-				continue
-			}
-			theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-			t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-			if theta < 0 {
-				t = -t
-			}
-			c := 1 / math.Sqrt(t*t+1)
-			s := t * c
-			// A ← Jᵀ·A·J with J the rotation in the (p, q) plane.
-			for k := 0; k < 3; k++ {
-				akp, akq := a[k][p], a[k][q]
-				a[k][p] = c*akp - s*akq
-				a[k][q] = s*akp + c*akq
-			}
-			for k := 0; k < 3; k++ {
-				apk, aqk := a[p][k], a[q][k]
-				a[p][k] = c*apk - s*aqk
-				a[q][k] = s*apk + c*aqk
-			}
-			for k := 0; k < 3; k++ {
-				vkp, vkq := v[k][p], v[k][q]
-				v[k][p] = c*vkp - s*vkq
-				v[k][q] = s*vkp + c*vkq
-			}
-		}
-	}
-	return [3]float64{a[0][0], a[1][1], a[2][2]}, v
 }
 
 // nearestAssignment returns, among the proper rotations whose columns are

@@ -1,0 +1,188 @@
+package mesh
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/qmuntal/gltf"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// morph adds the weighted POSITION displacements of the primitive's morph
+// targets (weights beyond the list count as 0). pos is not modified; the
+// result is a new slice when some weight applies.
+func (x *extractor) morph(pos []geom.Vec3, prim *gltf.Primitive, weights []float64) ([]geom.Vec3, error) {
+	out, copied := pos, false
+	for t, target := range prim.Targets {
+		if t >= len(weights) || weights[t] == 0 {
+			continue
+		}
+		w := weights[t]
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return nil, fmt.Errorf("morph weight %d is not finite", t)
+		}
+		acc, ok := target[gltf.POSITION]
+		if !ok {
+			continue
+		}
+		// Check the count first: it also bounds an unbacked sparse target.
+		if acc < 0 || acc >= len(x.doc.Accessors) || x.doc.Accessors[acc] == nil {
+			return nil, fmt.Errorf("target %d: accessor %d does not exist", t, acc)
+		}
+		if n := x.doc.Accessors[acc].Count; n != len(pos) {
+			return nil, fmt.Errorf("target %d: accessor %d has %d displacements for %d positions", t, acc, n, len(pos))
+		}
+		delta, err := x.d.vec3s(acc, "morph target POSITION", len(pos), targetTypes)
+		if err != nil {
+			return nil, fmt.Errorf("target %d: %w", t, err)
+		}
+		if !copied {
+			out, copied = append([]geom.Vec3(nil), pos...), true
+		}
+		for v := range out {
+			out[v] = out[v].Add(delta[v].Scale(w))
+		}
+	}
+	return out, nil
+}
+
+// skin returns the joint matrices of skin si at rest: the joint nodes'
+// world transforms times the inverse bind matrices (identity when absent).
+func (x *extractor) skin(si int) ([]geom.Mat4, error) {
+	if j, ok := x.skins[si]; ok {
+		return j, nil
+	}
+	if si < 0 || si >= len(x.doc.Skins) || x.doc.Skins[si] == nil {
+		return nil, fmt.Errorf("skin %d does not exist", si)
+	}
+	s := x.doc.Skins[si]
+	if len(s.Joints) == 0 {
+		return nil, fmt.Errorf("skin %d has no joints", si)
+	}
+	var ibm []float64
+	if s.InverseBindMatrices != nil {
+		vals, a, _, err := x.d.read(*s.InverseBindMatrices)
+		if err != nil {
+			return nil, fmt.Errorf("skin %d: inverseBindMatrices: %w", si, err)
+		}
+		if a.Type != gltf.AccessorMat4 || a.ComponentType != gltf.ComponentFloat {
+			return nil, fmt.Errorf("skin %d: inverseBindMatrices accessor %d must be FLOAT MAT4", si, *s.InverseBindMatrices)
+		}
+		if a.Count < len(s.Joints) {
+			return nil, fmt.Errorf("skin %d: %d inverse bind matrices for %d joints", si, a.Count, len(s.Joints))
+		}
+		ibm = vals
+	}
+	joints := make([]geom.Mat4, len(s.Joints))
+	for k, j := range s.Joints {
+		if j < 0 || j >= len(x.doc.Nodes) {
+			return nil, fmt.Errorf("skin %d: joint %d is node %d, which does not exist", si, k, j)
+		}
+		inv := geom.Identity4()
+		if ibm != nil {
+			var c [16]float64
+			copy(c[:], ibm[16*k:16*k+16])
+			inv = geom.Mat4FromGLTF(c)
+		}
+		joints[k] = x.h.world[j].Mul(inv)
+		if !finiteMat(joints[k]) {
+			return nil, fmt.Errorf("skin %d: joint %d matrix is not finite", si, k)
+		}
+	}
+	x.skins[si] = joints
+	return joints, nil
+}
+
+// pose applies linear-blend skinning: each vertex is Σ wᵢ·J[jᵢ]·p over the
+// JOINTS_n/WEIGHTS_n sets, weights divided by their sum. A vertex whose
+// weights are all zero keeps its position (noted). It also reports, per
+// vertex, whether the blended matrix mirrors.
+func (x *extractor) pose(pos []geom.Vec3, prim *gltf.Primitive, joints []geom.Mat4, where string) ([]geom.Vec3, []bool, error) {
+	type set struct{ j, w []float64 }
+	var sets []set
+	for s := 0; ; s++ {
+		ja, jok := prim.Attributes[fmt.Sprintf("JOINTS_%d", s)]
+		wa, wok := prim.Attributes[fmt.Sprintf("WEIGHTS_%d", s)]
+		if !jok && !wok {
+			break
+		}
+		if jok != wok {
+			return nil, nil, fmt.Errorf("JOINTS_%d and WEIGHTS_%d must come together", s, s)
+		}
+		jv, a, _, err := x.d.read(ja)
+		if err != nil {
+			return nil, nil, fmt.Errorf("JOINTS_%d: %w", s, err)
+		}
+		if a.Type != gltf.AccessorVec4 || a.Normalized || (a.ComponentType != gltf.ComponentUbyte && a.ComponentType != gltf.ComponentUshort) {
+			return nil, nil, fmt.Errorf("JOINTS_%d: accessor %d must be VEC4 UNSIGNED_BYTE or UNSIGNED_SHORT", s, ja)
+		}
+		wv, b, _, err := x.d.read(wa)
+		if err != nil {
+			return nil, nil, fmt.Errorf("WEIGHTS_%d: %w", s, err)
+		}
+		if b.Type != gltf.AccessorVec4 || !(b.ComponentType == gltf.ComponentFloat || b.Normalized && (b.ComponentType == gltf.ComponentUbyte || b.ComponentType == gltf.ComponentUshort)) {
+			return nil, nil, fmt.Errorf("WEIGHTS_%d: accessor %d must be VEC4 FLOAT or normalized UNSIGNED_BYTE/UNSIGNED_SHORT", s, wa)
+		}
+		if a.Count != len(pos) || b.Count != len(pos) {
+			return nil, nil, fmt.Errorf("JOINTS_%d/WEIGHTS_%d counts %d/%d differ from the %d positions", s, s, a.Count, b.Count, len(pos))
+		}
+		sets = append(sets, set{jv, wv})
+	}
+	if len(sets) == 0 {
+		return nil, nil, fmt.Errorf("skinned mesh without JOINTS_0/WEIGHTS_0")
+	}
+	out := make([]geom.Vec3, len(pos))
+	flips := make([]bool, len(pos))
+	unweighted := 0
+	for v, p := range pos {
+		var sum float64
+		var m geom.Mat4
+		for _, s := range sets {
+			for k := 0; k < 4; k++ {
+				w := s.w[4*v+k]
+				if math.IsNaN(w) || w < 0 || math.IsInf(w, 0) {
+					return nil, nil, fmt.Errorf("vertex %d: weight %g is not a finite non-negative number", v, w)
+				}
+				if w == 0 {
+					continue
+				}
+				j := int(s.j[4*v+k])
+				if j >= len(joints) {
+					return nil, nil, fmt.Errorf("vertex %d: joint %d does not exist (skin has %d)", v, j, len(joints))
+				}
+				sum += w
+				addScaled(&m, joints[j], w)
+			}
+		}
+		if sum == 0 {
+			unweighted++
+			out[v] = p
+			continue
+		}
+		scaleMat(&m, 1/sum)
+		out[v] = m.Point(p)
+		flips[v] = m.Linear().Det() < 0
+	}
+	if unweighted > 0 {
+		x.note(fmt.Sprintf("%s: %d skinned vertices have no weight and stay unposed", where, unweighted))
+	}
+	return out, flips, nil
+}
+
+func addScaled(m *geom.Mat4, n geom.Mat4, w float64) {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 4; j++ {
+			m[i][j] += w * n[i][j]
+		}
+	}
+	m[3] = [4]float64{0, 0, 0, 1}
+}
+
+func scaleMat(m *geom.Mat4, s float64) {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 4; j++ {
+			m[i][j] *= s
+		}
+	}
+}
