@@ -44,11 +44,6 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// resultSamples is the sample count behind Result.Metrics: enough for a
-// figure to the percent, cheap next to the decomposition. Call Measure with
-// more for a report.
-const resultSamples = 2000
-
 // Defaults.
 const (
 	DefaultConcavity = 0.05
@@ -103,10 +98,9 @@ var (
 	fullBudget  = sampleBudget{hull: 600, mesh: 400}
 )
 
-// Result is a decomposition.
+// Result is a decomposition. Measure scores it against the input.
 type Result struct {
-	Hulls   []*hull.Hull
-	Metrics Metrics
+	Hulls []*hull.Hull
 	// Notes says what was done to the input (dropped triangles, open or
 	// multi-shell input, caps reached).
 	Notes []string
@@ -223,7 +217,6 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res.Metrics = Measure(vertices, triangles, res.Hulls, resultSamples, 1)
 	return res, nil
 }
 
