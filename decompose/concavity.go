@@ -327,11 +327,24 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 	if len(p.caps) == 0 {
 		return out
 	}
-	type edge [2]geom.Vec3
-	count := make(map[edge]int32, 3*len(p.tris))
-	for _, t := range p.tris {
-		for i := 0; i < 3; i++ {
-			count[edge{t[i], t[(i+1)%3]}]++
+	// Corners welded by exact position to ids, and the directed edges as
+	// pairs of ids: hashing two ids is far cheaper than two positions.
+	id := make(map[geom.Vec3]uint64, len(p.tris))
+	ids := make([][3]uint64, len(p.tris))
+	for ti, t := range p.tris {
+		for k, v := range t {
+			n, ok := id[v]
+			if !ok {
+				n = uint64(len(id))
+				id[v] = n
+			}
+			ids[ti][k] = n
+		}
+	}
+	has := make(map[uint64]struct{}, 3*len(p.tris))
+	for _, t := range ids {
+		for k := 0; k < 3; k++ {
+			has[t[k]<<32|t[(k+1)%3]] = struct{}{}
 		}
 	}
 	var holes [][2]geom.Vec3
@@ -340,10 +353,10 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 		out[i].pl, out[i].u, out[i].v = c.sec.pl, c.sec.u, c.sec.v
 		deg[i] = map[[2]float64]int{}
 	}
-	for _, t := range p.tris {
+	for ti, t := range p.tris {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if count[edge{b, a}] > 0 {
+			if _, ok := has[ids[ti][(k+1)%3]<<32|ids[ti][k]]; ok {
 				continue
 			}
 			onCut := false

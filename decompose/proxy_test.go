@@ -26,8 +26,8 @@ func TestProxy(t *testing.T) {
 	if n := len(r.Hulls); n < 4 || n > 16 {
 		t.Errorf("%d hulls, want 4..16", n)
 	}
-	if r.Metrics.Uncovered != 0 {
-		t.Errorf("uncovered %g", r.Metrics.Uncovered)
+	if u := measure(m, r).Uncovered; u != 0 {
+		t.Errorf("uncovered %g", u)
 	}
 	for _, p := range []geom.Vec3{{0, 0, 0}, {0.4, 0, 0}, {0, -0.4, 0}} {
 		for i, h := range r.Hulls {
@@ -101,8 +101,8 @@ func TestDuplicatedTriangles(t *testing.T) {
 	if !strings.Contains(strings.Join(got.Notes, "\n"), "dropped 35988 triangles") {
 		t.Errorf("notes do not report the copies: %q", got.Notes)
 	}
-	if math.IsNaN(got.Metrics.Uncovered) || got.Metrics.Uncovered != 0 {
-		t.Errorf("uncovered %g", got.Metrics.Uncovered)
+	if u := measure(many, got).Uncovered; math.IsNaN(u) || u != 0 {
+		t.Errorf("uncovered %g", u)
 	}
 }
 

@@ -144,7 +144,7 @@ func scaleChild(path string, k, workers int, profile string) error {
 		r.Error = err.Error()
 	} else {
 		r.Hulls = len(res.Hulls)
-		r.Uncovered = res.Metrics.Uncovered
+		r.Uncovered = decompose.Measure(vs, ts, res.Hulls, 2000, 1).Uncovered
 	}
 	return json.NewEncoder(os.Stdout).Encode(r)
 }
