@@ -142,7 +142,7 @@ func tree(t testing.TB) string {
 	return root
 }
 
-var aabb = generate.Options{Format: generate.OMI, Method: generate.AABB, MaxHullVertices: 255}
+var aabb = generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB, MaxHullVertices: 255}, Encoding: generate.Encoding{Format: generate.OMI}}
 
 func plan(t *testing.T, root, out string, shard Shard) []Job {
 	t.Helper()
@@ -155,7 +155,7 @@ func plan(t *testing.T, root, out string, shard Shard) []Job {
 
 func run(t *testing.T, jobs []Job, opt Options) []Asset {
 	t.Helper()
-	if opt.Generate.Format == "" {
+	if opt.Generate.Encoding.Format == "" {
 		opt.Generate = aabb
 	}
 	if opt.ToolVersion == "" {
@@ -448,7 +448,7 @@ func TestCache(t *testing.T) {
 	}
 	// Other options or another tool version redo everything.
 	khr := aabb
-	khr.Format = generate.KHR
+	khr.Encoding.Format = generate.KHR
 	for name, opt := range map[string]Options{"options": {Generate: khr}, "tool": {ToolVersion: "other"}, "force": {Force: true}} {
 		for in, s := range status(run(t, jobs, opt)) {
 			if s == Cached {

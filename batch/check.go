@@ -121,7 +121,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 		}
 	}
 	gopt := opt.Generate
-	gopt.Binary = gltfio.IsBinaryName(j.Output)
+	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)
 	want, err := newFingerprint(opt.Release, gopt, src)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
@@ -155,7 +155,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 	if stale != "" {
 		return fail(fmt.Errorf("%s: not up to date: %s", j.Output, stale))
 	}
-	probs := validate.Validate(file.Doc, validate.Options{MaxHullVertices: gopt.MaxHullVertices})
+	probs := validate.Validate(file.Doc, validate.Options{MaxHullVertices: gopt.Collider.MaxHullVertices})
 	for _, p := range probs {
 		if p.Severity == validate.Error {
 			return fail(fmt.Errorf("%s: physics errors: %s", j.Output, p))

@@ -289,13 +289,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		return fail(err)
 	}
 	gopt := opt.Generate
-	gopt.Binary = gltfio.IsBinaryName(j.Output)
+	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)
 
 	useCache := opt.Cache && !opt.InPlace
 	var key string
 	var resSums map[string]string
 	if useCache {
-		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
+		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Encoding.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}
@@ -447,7 +447,7 @@ func hullVertices(a *gltfio.Asset) (int, error) {
 // input's folder) and run through physics/validate. Errors fail the
 // asset; warnings do not.
 func validateResult(a *gltfio.Asset, opt generate.Options) error {
-	data, err := a.Encode(opt.Binary)
+	data, err := a.Encode(opt.Encoding.Binary)
 	if err != nil {
 		return err
 	}
@@ -459,7 +459,7 @@ func validateResult(a *gltfio.Asset, opt generate.Options) error {
 	if physics.Detect(doc) == physics.None {
 		return fmt.Errorf("no colliders in the result")
 	}
-	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.MaxHullVertices})
+	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.Collider.MaxHullVertices})
 	if validate.HasErrors(probs) {
 		for _, p := range probs {
 			if p.Severity == validate.Error {

@@ -49,8 +49,8 @@ func Generate(ctx context.Context, in, out string, opt generate.Options) (*gener
 
 // GenerateFile is Generate on a file in memory, which it edits.
 func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate.Report, error) {
-	if opt.Method == "" {
-		opt.Method = generate.AABB
+	if opt.Collider.Method == "" {
+		opt.Collider.Method = generate.AABB
 	}
 	if err := strip(f); err != nil {
 		return nil, err
@@ -60,10 +60,10 @@ func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate
 		return nil, err
 	}
 	rep := &generate.Report{Colliders: map[string]int{}}
-	if opt.Method == generate.Trimesh {
+	if opt.Collider.Method == generate.Trimesh {
 		// Every body made here is dynamic, and engines take triangle
 		// meshes on static bodies only (as the glTF pipeline does).
-		opt.Method = generate.Decompose
+		opt.Collider.Method = generate.Decompose
 		rep.Warnings = append(rep.Warnings, "a triangle mesh collider needs a static body and G4MF bodies are dynamic; decomposed into hulls instead")
 	}
 	if len(sc.Nodes) == 0 {
@@ -195,7 +195,7 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 		if name == "" {
 			name = fmt.Sprintf("nodes[%d]", p.node)
 		}
-		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt.ForPart(name))
+		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt.Collider, opt.Run.ForPart(name))
 		if err != nil {
 			return fmt.Errorf("%s: %w", label(sc, p.node), err)
 		}
@@ -221,7 +221,7 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 	props, source, err := bodyMass(solids, cms)
 	if err == nil {
 		var body mass.Body
-		body, err = massBody(props, opt.Mass)
+		body, err = massBody(props, opt.Body.Mass)
 		if err == nil {
 			m := body.Mass
 			d := body.InertiaDiagonal

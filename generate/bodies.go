@@ -77,14 +77,14 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 				node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
 			}
 			if c.Hull != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
 				c.Shape.Mesh = m
 			}
 			if c.soup != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
@@ -126,7 +126,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 	props, source, err := bodyMass(solids, masses)
 	var mo *physics.Motion
 	if err == nil {
-		mo, err = motion(props, opt.Mass, scale)
+		mo, err = motion(props, opt.Body.Mass, scale)
 	}
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))

@@ -65,7 +65,7 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physi
 // existing ones (the encoder is given placeholders in their places so
 // that the generated references come out right), and only the generated model's nodes get extensions.
 // Every change is journaled, so a re-run can undo it.
-func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
+func emit(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
 	raw, err := a.Tree.MarshalJSON()
 	if err != nil {
 		return err

@@ -16,11 +16,11 @@ import (
 
 // Asset generates colliders for a loaded asset, editing it in place.
 func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
-	if opt.Format == "" {
-		opt.Format = OMI
+	if opt.Encoding.Format == "" {
+		opt.Encoding.Format = OMI
 	}
-	if opt.Method == "" {
-		opt.Method = AABB
+	if opt.Collider.Method == "" {
+		opt.Collider.Method = AABB
 	}
 	if err := opt.Body.check(); err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			b.world = world[b.node]
 		}
 	}
-	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Workers)
+	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
 	if err := carryOut(a, ex, pl, made); err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if rep.Bodies == 0 {
 		return rep, nil
 	}
-	if err := emit(a, model, opt); err != nil {
+	if err := emit(a, model, opt.Encoding); err != nil {
 		return nil, err
 	}
 	if err := checkResult(a); err != nil {

@@ -101,7 +101,7 @@ func TestAutoChoice(t *testing.T) {
 		{"wheel", wheel, nil, physics.Cylinder},
 		{"rod", rod, nil, physics.Capsule},
 	} {
-		cs, notes, err := Colliders(ctx, c.v, c.tris, Options{Method: Auto})
+		cs, notes, err := Colliders(ctx, c.v, c.tris, ColliderSettings{Method: Auto}, Run{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -148,7 +148,7 @@ func TestPartReports(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := Asset(context.Background(), a, Options{Method: m, Binary: true})
+		rep, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: m}, Encoding: Encoding{Binary: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestWorkersDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := Asset(context.Background(), a, Options{Method: m, Binary: true, Workers: w}); err != nil {
+				if _, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: m}, Encoding: Encoding{Binary: true}, Run: Run{Workers: w}}); err != nil {
 					t.Fatalf("%s: %v", f, err)
 				}
 				b, err := a.Encode(true)
@@ -270,9 +270,9 @@ func TestSharedColliders(t *testing.T) {
 		b := &bodyPlan{world: geom.Identity4()}
 		var parts []*partPlan
 		for i := range ex.Parts {
-			parts = append(parts, &partPlan{part: i, body: b, opt: Options{Method: m}})
+			parts = append(parts, &partPlan{part: i, body: b, collider: ColliderSettings{Method: m}})
 		}
-		out := makeColliders(context.Background(), nil, ex, parts, 2)
+		out := makeColliders(context.Background(), nil, ex, parts, Run{Workers: 2})
 		for i, p := range ex.Parts {
 			mk := out[i]
 			if mk.err != nil {

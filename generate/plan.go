@@ -15,11 +15,11 @@ import (
 
 // partPlan is what the plan decided for one mesh instance.
 type partPlan struct {
-	part    int // index in mesh.Result.Parts
-	body    *bodyPlan
-	opt     Options // the method and its parameters for this instance
-	rule    string  // the rule that matched, if any
-	trigger bool
+	part     int // index in mesh.Result.Parts
+	body     *bodyPlan
+	collider ColliderSettings // the method and its parameters for this instance
+	rule     string           // the rule that matched, if any
+	trigger  bool
 	// reason says why the method is not the options' own (a naming
 	// convention, a fallback), for the part report.
 	reason string
@@ -212,7 +212,7 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	// Parts: options, then rules, then the conventions.
 	for _, i := range todo {
 		part := &ex.Parts[i]
-		pp := &partPlan{part: i, body: bodyOf[i], opt: opt, trigger: opt.Body.Trigger}
+		pp := &partPlan{part: i, body: bodyOf[i], collider: opt.Collider, trigger: opt.Body.Trigger}
 		u, isUnreal := unreal[i]
 		if opt.Rules != nil && !isUnreal {
 			if s, ok := opt.Rules(p.nodeInfo(part)); ok {
@@ -220,17 +220,17 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 			}
 		}
 		if isUnreal {
-			pp.opt.Method, pp.reason, pp.handmade = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render), true
+			pp.collider.Method, pp.reason, pp.handmade = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render), true
 			p.plan.hide = append(p.plan.hide, part.Node)
 		} else if cs := renders[i]; len(cs) > 0 {
 			names := make([]string, len(cs))
 			for k, c := range cs {
 				names[k] = partName(p.doc, &ex.Parts[c])
 			}
-			pp.opt.Method, pp.reason, pp.handmade = None, "its colliders are the artist's "+strings.Join(names, ", "), true
+			pp.collider.Method, pp.reason, pp.handmade = None, "its colliders are the artist's "+strings.Join(names, ", "), true
 		} else if h, ok := godot[i]; ok {
 			m, _ := h.collider()
-			pp.opt.Method, pp.reason, pp.handmade = m, "Godot "+h.String()+" hint", true
+			pp.collider.Method, pp.reason, pp.handmade = m, "Godot "+h.String()+" hint", true
 			if h.only() {
 				p.plan.hide = append(p.plan.hide, part.Node)
 			}
@@ -243,7 +243,7 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	for _, b := range p.plan.bodies {
 		var own []string
 		for _, pp := range b.parts {
-			if pp.handmade && pp.opt.Method != None {
+			if pp.handmade && pp.collider.Method != None {
 				own = append(own, partName(p.doc, &ex.Parts[pp.part]))
 			}
 		}
@@ -252,18 +252,18 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		}
 		for _, pp := range b.parts {
 			if !pp.handmade {
-				pp.opt.Method, pp.rule, pp.reason = None, "", "its body has the artist's colliders ("+strings.Join(own, ", ")+")"
+				pp.collider.Method, pp.rule, pp.reason = None, "", "its body has the artist's colliders ("+strings.Join(own, ", ")+")"
 			}
 		}
 	}
 	for _, pp := range p.plan.parts {
 		part := &ex.Parts[pp.part]
 		switch {
-		case pp.opt.Method == Trimesh && pp.trigger:
-			pp.opt.Method = Hull
+		case pp.collider.Method == Trimesh && pp.trigger:
+			pp.collider.Method = Hull
 			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a trigger needs a volume: hull instead of triangle mesh"
-		case pp.opt.Method == Trimesh && pp.body.motion != physics.Static:
-			pp.opt.Method = Decompose
+		case pp.collider.Method == Trimesh && pp.body.motion != physics.Static:
+			pp.collider.Method = Decompose
 			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
 			p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, pp.body.motion))
 		}
@@ -293,7 +293,7 @@ func (p *planner) body(node int, motion physics.MotionType) *bodyPlan {
 // apply lays a rule's settings over the asset's options.
 func (pp *partPlan) apply(s PartSettings) {
 	pp.rule = s.Rule
-	o := &pp.opt
+	o := &pp.collider
 	if s.Method != "" {
 		o.Method = s.Method
 	}

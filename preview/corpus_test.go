@@ -87,7 +87,7 @@ func generateTo(src, dst string, m generate.Method) (generate.Method, error) {
 			m = generate.AABB
 		}
 	}
-	if _, err := generate.Asset(context.Background(), a, generate.Options{Format: generate.OMI, Method: m, Binary: true}); err != nil {
+	if _, err := generate.Asset(context.Background(), a, generate.Options{Collider: generate.ColliderSettings{Method: m}, Encoding: generate.Encoding{Format: generate.OMI, Binary: true}}); err != nil {
 		return m, err
 	}
 	return m, a.Save(dst)

@@ -302,7 +302,7 @@ func shardJobs(c *cobra.Command, jobs []batch.Job, shard batch.Shard, f generate
 	methods := make([]generate.Method, len(jobs))
 	for _, g := range groups {
 		for _, i := range g.jobs {
-			methods[i] = g.s.opt.Method
+			methods[i] = g.s.opt.Collider.Method
 		}
 	}
 	var bopt batch.Options

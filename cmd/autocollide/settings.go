@@ -390,8 +390,8 @@ func reportProfile(groups []jobGroup) batch.Profile {
 	}
 	s := groups[0].s
 	o := s.opt
-	rp := batch.Profile{Name: s.profile.Name, Format: string(o.Format), KHRGeometry: s.profile.KHRGeometry, Method: string(o.Method),
-		MaxHullVertices: o.MaxHullVertices, Density: o.Mass.Density, Mass: o.Mass.Mass}
+	rp := batch.Profile{Name: s.profile.Name, Format: string(o.Encoding.Format), KHRGeometry: s.profile.KHRGeometry, Method: string(o.Collider.Method),
+		MaxHullVertices: o.Collider.MaxHullVertices, Density: o.Body.Mass.Density, Mass: o.Body.Mass.Mass}
 	if len(groups) > 1 {
 		var names []string
 		for _, g := range groups {
