@@ -14,6 +14,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/validate"
 )
 
@@ -133,7 +134,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 		stale = want.staleness(got)
 	case file.HasGenerated():
 		stale = "its generated physics records no fingerprint (an older autocollide made it)"
-	case physics.Detect(file.Doc) == physics.None:
+	case codecs.Family(file.Doc) == physics.None:
 		stale = "no physics"
 	default:
 		// Authored physics only: a run keeps it; would it add bodies?

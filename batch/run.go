@@ -15,6 +15,7 @@ import (
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/validate"
@@ -328,7 +329,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
 	}
-	if rep.Bodies == 0 && rep.Kept == 0 && len(rep.Parts) == 0 && physics.Detect(a.Doc) == physics.None {
+	if rep.Bodies == 0 && rep.Kept == 0 && len(rep.Parts) == 0 && codecs.Family(a.Doc) == physics.None {
 		// No part at all (method none, or rules saying so, still report
 		// their parts).
 		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
@@ -417,7 +418,7 @@ func hullVertices(a *gltfio.Asset) (int, error) {
 		return 0, err
 	}
 	var m *physics.Model
-	switch physics.Detect(doc) {
+	switch codecs.Family(doc) {
 	case physics.OMI:
 		m, _, err = omi.Decode(doc)
 	case physics.KHR:
@@ -456,7 +457,7 @@ func validateResult(a *gltfio.Asset, opt generate.Options) error {
 	if err := dec.Decode(doc); err != nil {
 		return fmt.Errorf("decoding the result: %w", err)
 	}
-	if physics.Detect(doc) == physics.None {
+	if codecs.Family(doc) == physics.None {
 		return fmt.Errorf("no colliders in the result")
 	}
 	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.Collider.MaxHullVertices})

@@ -24,7 +24,7 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/omi"
 )
 
@@ -199,7 +199,7 @@ type gotCollider struct {
 // gltfPhysics lists bodies and colliders of a glTF document in the
 // export's traversal order (depth first from the scene roots).
 func gltfPhysics(t *testing.T, doc *gltf.Document) ([]gotBody, []gotCollider) {
-	m, _, _, err := convert.Decode(doc)
+	m, _, _, err := codecs.Decode(doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/qmuntal/gltf"
 )
@@ -16,7 +17,7 @@ import (
 // repairing the artist's physics silently would be worse. The error names
 // the first problem's JSON path, so the file can be fixed.
 func checkAuthored(doc *gltf.Document) error {
-	if physics.Detect(doc) == physics.None {
+	if codecs.Family(doc) == physics.None {
 		return nil
 	}
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {

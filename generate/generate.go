@@ -11,13 +11,14 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
 )
 
 // Asset generates colliders for a loaded asset, editing it in place.
 func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if opt.Encoding.Format == "" {
-		opt.Encoding.Format = OMI
+		opt.Encoding.Format = physics.OMI
 	}
 	if opt.Collider.Method == "" {
 		opt.Collider.Method = AABB
@@ -220,7 +221,7 @@ func gatherRoots(a *gltfio.Asset, scene int, roots []int) (int, error) {
 // authoredRoots returns the roots whose subtree already carries physics.
 func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 	out := map[int]bool{}
-	keys := physics.Extensions()
+	keys := codecs.Extensions()
 	for _, r := range roots {
 		seen := map[int]bool{}
 		stack := []int{r}

@@ -60,7 +60,7 @@ func TestGodotCol(t *testing.T) {
 		{name: "Cart-rigid", children: []int{2}, at: geom.Vec3{0, 0, 2}},
 		{name: "CartBody_col", v: cart, t: cartT},
 	}, []int{0, 1})
-	for _, f := range []Format{OMI, KHR} {
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 		g := gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{NamingConventions: true}, Encoding: Encoding{Format: f}})
 		if len(g.rep.BodyList) != 2 || g.rep.BodyList[0].Motion != physics.Static || g.rep.BodyList[1].Motion != physics.Dynamic {
 			t.Fatalf("%s: bodies %+v", f, g.rep.BodyList)
@@ -92,7 +92,7 @@ func TestGodotCol(t *testing.T) {
 // output gives each fixture back, and generating again the same bytes.
 func TestNamingUndo(t *testing.T) {
 	for name, data := range namingFixtures(t) {
-		for _, f := range []Format{OMI, KHR} {
+		for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 			g := gen(t, data, Options{Collider: ColliderSettings{Method: Hull}, Body: BodySettings{NamingConventions: true}, Encoding: Encoding{Format: f}})
 			hidden := 0
 			for _, p := range g.rep.Parts {

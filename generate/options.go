@@ -1,13 +1,6 @@
 package generate
 
-// Format names an extension family to write.
-type Format string
-
-// The families autocollide writes.
-const (
-	OMI Format = "omi"
-	KHR Format = "khr"
-)
+import "github.com/autocollide/autocollide/physics"
 
 // Method names how a collider is made from a mesh instance.
 type Method string
@@ -81,7 +74,9 @@ type ColliderSettings struct {
 
 // Encoding is how generated physics is written.
 type Encoding struct {
-	Format Format
+	// Format is the family to write, one of physics/codecs (default
+	// physics.OMI).
+	Format physics.Family
 	// KHRGeometryNode writes KHR collider geometry in the older
 	// geometry.node form instead of the newest geometry.mesh.
 	KHRGeometryNode bool

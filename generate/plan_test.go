@@ -100,7 +100,7 @@ func gen(t *testing.T, data []byte, opt Options) genResult {
 		t.Errorf("schema: %v", err)
 	}
 	var m *physics.Model
-	if opt.Encoding.Format == KHR {
+	if opt.Encoding.Format == physics.KHR {
 		m, _, err = khr.Decode(a.Doc)
 	} else {
 		m, _, err = omi.Decode(a.Doc)
@@ -186,7 +186,7 @@ func TestBodyModes(t *testing.T) {
 // carry their mass.
 func TestMotionTypes(t *testing.T) {
 	data := furniture(t)
-	for _, f := range []Format{OMI, KHR} {
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 		for _, mt := range []physics.MotionType{physics.Static, physics.Kinematic, physics.Dynamic} {
 			g := gen(t, data, Options{Collider: ColliderSettings{Method: Box}, Body: BodySettings{Motion: mt}, Encoding: Encoding{Format: f}})
 			for _, b := range []int{0, 3} {
@@ -195,7 +195,7 @@ func TestMotionTypes(t *testing.T) {
 					mo = n.Motion
 				}
 				switch {
-				case f == KHR && mt == physics.Static:
+				case f == physics.KHR && mt == physics.Static:
 					if mo != nil {
 						t.Errorf("%s %s: nodes[%d] has motion %+v", f, mt, b, mo)
 					}
@@ -224,7 +224,7 @@ func TestMaterialFilterTrigger(t *testing.T) {
 	mat := &physics.Material{Name: "rubber", StaticFriction: ptr(0.9), DynamicFriction: ptr(0.8), Restitution: ptr(0.7), FrictionCombine: "maximum"}
 	filter := &physics.Filter{Name: "props", CollisionSystems: []string{"props"}, NotCollideWithSystems: []string{"ui"}}
 	data := furniture(t)
-	for _, f := range []Format{OMI, KHR} {
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 		g := gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Material: mat, Filter: filter}, Encoding: Encoding{Format: f}})
 		if len(g.model.Materials) != 1 || *g.model.Materials[0].Restitution != 0.7 || g.model.Materials[0].FrictionCombine != "maximum" {
 			t.Errorf("%s: materials %+v", f, g.model.Materials)
@@ -288,7 +288,7 @@ func TestMaterialFilterTrigger(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := gen(t, data2, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Material: mat, Filter: filter}, Encoding: Encoding{Format: OMI}})
+	g := gen(t, data2, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Material: mat, Filter: filter}, Encoding: Encoding{Format: physics.OMI}})
 	if len(g.model.Materials) != 2 || *g.model.Materials[0].StaticFriction != 0.1 || g.model.Materials[1].Name != "rubber" {
 		t.Fatalf("materials %+v", g.model.Materials)
 	}
@@ -382,7 +382,7 @@ func TestRules(t *testing.T) {
 func TestTrimeshAndNone(t *testing.T) {
 	data := furniture(t)
 	// The ball's pole triangles are degenerate and dropped.
-	for _, f := range []Format{OMI, KHR} {
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 		g := gen(t, data, Options{Collider: ColliderSettings{Method: Trimesh}, Body: BodySettings{Motion: physics.Static}, Encoding: Encoding{Format: f}})
 		n := 0
 		for col := range g.colliderParents() {

@@ -19,7 +19,7 @@ func (p *Profile) Options() (generate.Options, error) {
 	c := p.Colliders
 	opt := generate.Options{
 		Encoding: generate.Encoding{
-			Format:          generate.Format(p.Format),
+			Format:          physics.Family(p.Format),
 			KHRGeometryNode: p.KHRGeometry == "node",
 		},
 		Collider: generate.ColliderSettings{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/physics"
 )
 
 func TestPresetsLoad(t *testing.T) {
@@ -54,10 +55,10 @@ func TestPresetSettings(t *testing.T) {
 		p, err := Load(n)
 		return mustOptions(t, p, err)
 	}
-	if o := get("default"); o.Collider.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Encoding.Format != generate.OMI || !o.Body.NamingConventions {
+	if o := get("default"); o.Collider.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Encoding.Format != physics.OMI || !o.Body.NamingConventions {
 		t.Errorf("default: %+v", o)
 	}
-	if o := get("khr"); o.Encoding.Format != generate.KHR {
+	if o := get("khr"); o.Encoding.Format != physics.KHR {
 		t.Errorf("khr: format %s", o.Encoding.Format)
 	}
 	if o := get("character"); o.Collider.Method != generate.Capsule || o.Body.Motion != "kinematic" || o.Body.Mode != generate.BodiesPerFile {
@@ -66,7 +67,7 @@ func TestPresetSettings(t *testing.T) {
 	if o := get("pickup"); o.Collider.Method != generate.Sphere || !o.Body.Trigger {
 		t.Errorf("pickup: %+v", o)
 	}
-	if o := get("godot"); o.Encoding.Format != generate.OMI || o.Collider.MaxHullVertices != 255 {
+	if o := get("godot"); o.Encoding.Format != physics.OMI || o.Collider.MaxHullVertices != 255 {
 		t.Errorf("godot: %+v", o)
 	}
 	part := func(o generate.Options, n generate.NodeInfo) generate.PartSettings {

@@ -16,6 +16,7 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -38,7 +39,7 @@ type namingRun struct {
 func generateNaming(t *testing.T, name, format string, opt generate.Options) namingRun {
 	t.Helper()
 	in := filepath.Join(testassets.Repo(), "testdata", "naming", name)
-	opt.Encoding.Format = generate.Format(format)
+	opt.Encoding.Format = physics.Family(format)
 	opt.Body.NamingConventions = true
 	out := filepath.Join(t.TempDir(), format+"-"+name)
 	once := func(path string) ([]byte, *generate.Report) {
@@ -298,7 +299,7 @@ func TestMethodNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if physics.Detect(a.Doc) != physics.None || len(a.Doc.ExtensionsUsed) != 0 {
+	if codecs.Family(a.Doc) != physics.None || len(a.Doc.ExtensionsUsed) != 0 {
 		t.Errorf("none: the output has physics (%v)", a.Doc.ExtensionsUsed)
 	}
 }
