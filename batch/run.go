@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/autocollide/autocollide/g4mf"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,12 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
-	"github.com/autocollide/autocollide/physics/khr"
-	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/autocollide/autocollide/safefile"
 	"github.com/qmuntal/gltf"
@@ -335,13 +333,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
 	}
 	fillReport(&r.asset, rep)
-	if rep.Colliders[string(physics.Convex)] > 0 || rep.Kept > 0 {
-		if n, err := hullVertices(a); err == nil {
-			r.asset.HullVertices = n
-		} else {
-			r.asset.Warnings = append(r.asset.Warnings, "counting hull vertices: "+err.Error())
-		}
-	}
+	r.asset.HullVertices = rep.HullVertices
 
 	if opt.Mode == DryRun {
 		if err := validateResult(a, gopt); err != nil {
@@ -408,39 +400,6 @@ func fillReport(a *Asset, rep *generate.Report) {
 	}
 	a.Notes = append(a.Notes, rep.Notes...)
 	a.Warnings = append(a.Warnings, rep.Warnings...)
-}
-
-// hullVertices sums the vertex counts of the meshes the asset's convex
-// shapes use (each shape once), read from the edited document.
-func hullVertices(a *gltfio.Asset) (int, error) {
-	doc, err := a.TypedCopy()
-	if err != nil {
-		return 0, err
-	}
-	var m *physics.Model
-	switch codecs.Family(doc) {
-	case physics.OMI:
-		m, _, err = omi.Decode(doc)
-	case physics.KHR:
-		m, _, err = khr.Decode(doc)
-	default:
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, s := range m.Shapes {
-		if s.Type != physics.Convex || s.Mesh < 0 || s.Mesh >= len(doc.Meshes) {
-			continue
-		}
-		for _, p := range doc.Meshes[s.Mesh].Primitives {
-			if acc, ok := p.Attributes[gltf.POSITION]; ok && int(acc) < len(doc.Accessors) {
-				n += int(doc.Accessors[acc].Count)
-			}
-		}
-	}
-	return n, nil
 }
 
 // validateResult validates the generated result as it would be written: the

@@ -38,3 +38,24 @@ func checkResult(a *gltfio.Asset) error {
 	}
 	return nil
 }
+
+// keptHullVertices counts the vertices of the convex hull meshes of the
+// physics doc carries (each shape once), which generate keeps as it is.
+func keptHullVertices(doc *gltf.Document) (int, error) {
+	m, _, _, err := codecs.Decode(doc)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, s := range m.Shapes {
+		if s.Type != physics.Convex || s.Mesh < 0 || s.Mesh >= len(doc.Meshes) {
+			continue
+		}
+		for _, p := range doc.Meshes[s.Mesh].Primitives {
+			if acc, ok := p.Attributes[gltf.POSITION]; ok && int(acc) < len(doc.Accessors) {
+				n += int(doc.Accessors[acc].Count)
+			}
+		}
+	}
+	return n, nil
+}

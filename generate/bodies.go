@@ -59,6 +59,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		}
 		pr.Trigger = pp.trigger && len(cs) > 0
 		rep.Parts = append(rep.Parts, pr)
+		rep.HullVertices += pr.HullVertices
 		for j, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {

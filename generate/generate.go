@@ -59,6 +59,15 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			}
 		}
 	}
+	if rep.Kept > 0 {
+		// Counted before the document changes; a failure costs the
+		// count only.
+		if n, err := keptHullVertices(a.Doc); err == nil {
+			rep.HullVertices = n
+		} else {
+			rep.Warnings = append(rep.Warnings, "counting hull vertices: "+err.Error())
+		}
+	}
 	rep.Notes = append(rep.Notes, pl.notes...)
 	rep.Warnings = append(rep.Warnings, pl.warnings...)
 	if len(pl.bodies) == 0 {
