@@ -2,11 +2,13 @@ package generate
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/qmuntal/gltf"
@@ -36,15 +38,15 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			return err
 		}
 	}
-	var solids []solid
-	var masses []colliderMass
+	var solids []Solid
+	var masses []Collider
 	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion}
 	for k, pp := range b.parts {
 		p := &ex.Parts[pp.part]
 		m := done[pp.part]
 		local, cs, notes := m.local, m.cs, m.notes
 		if !hidden(a, p.Node) {
-			solids = append(solids, solid{local, p.Triangles})
+			solids = append(solids, Solid{local, p.Triangles})
 		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
@@ -93,7 +95,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			}
 			if !pp.trigger {
 				// Triggers have no mass (OMI and KHR alike).
-				masses = append(masses, colliderMass{c.Mass, c.Convex})
+				masses = append(masses, c)
 			}
 			idx, err := a.AppendNode(parent, node)
 			if err != nil {
@@ -124,7 +126,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		rep.Bodies++
 		return nil
 	}
-	props, source, err := bodyMass(solids, masses)
+	props, source, err := BodyMass(solids, masses)
 	var mo *physics.Motion
 	if err == nil {
 		mo, err = motion(props, opt.Body.Mass, scale)
@@ -214,4 +216,23 @@ func partName(doc *gltf.Document, p *mesh.Part) string {
 		n = fmt.Sprintf("%s.instance%d", n, p.Instance)
 	}
 	return n
+}
+
+// motion turns mass properties in frame F into an OMI/KHR motion in the
+// body node's space, which is F scaled by s (see frame).
+func motion(p mass.Properties, spec Mass, s geom.Vec3) (*physics.Motion, error) {
+	b, err := spec.Body(p)
+	if err != nil {
+		return nil, err
+	}
+	com := [3]float64{b.CenterOfMass[0] / s[0], b.CenterOfMass[1] / s[1], b.CenterOfMass[2] / s[2]}
+	for _, v := range com {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("non-finite mass property %v", v)
+		}
+	}
+	m := b.Mass
+	diag := b.InertiaDiagonal
+	q := [4]float64(b.InertiaOrientation)
+	return &physics.Motion{Type: physics.Dynamic, Mass: &m, CenterOfMass: &com, InertiaDiagonal: &diag, InertiaOrientation: &q}, nil
 }
