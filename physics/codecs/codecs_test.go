@@ -80,7 +80,7 @@ func TestForNamesTheFamilies(t *testing.T) {
 			t.Errorf("Names %q leaves out %s", codecs.Names(), c.Family())
 		}
 	}
-	if _, err := codecs.Parse("g4mf"); err == nil || !strings.Contains(err.Error(), "want omi or khr") {
+	if _, err := codecs.Parse("g4mf"); err == nil || !strings.Contains(err.Error(), "want "+codecs.Names()) {
 		t.Errorf("Parse(g4mf): %v", err)
 	}
 }
@@ -109,7 +109,7 @@ func TestDecodeBothReadsTheFirst(t *testing.T) {
 	m.AddShape(physics.Shape{Type: physics.Sphere, Radius: 0.5})
 	m.Node(0).Collider = &physics.Collider{Shape: 0, Material: -1, Filter: -1}
 	doc.Nodes = []*gltf.Node{{}}
-	for _, c := range codecs.All() {
+	for _, c := range codecs.All()[:2] {
 		if err := c.Encode(doc, m, physics.EncodeOptions{}); err != nil {
 			t.Fatal(err)
 		}

@@ -99,11 +99,13 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 // source document's items in the source family's terms.
 func Adapt(doc *gltf.Document, m *physics.Model, to physics.Family) (*physics.Model, []physics.Warning) {
 	a := adapter{doc: doc, m: m.Clone()}
-	if to == physics.KHR {
+	switch to {
+	case physics.KHR:
 		a.toKHR()
-	} else {
+	case physics.OMI:
 		a.toOMI()
 	}
+	// Another family expresses the whole model: nothing to adapt.
 	return a.m, a.warns
 }
 
