@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/debugjson"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/qmuntal/gltf"
@@ -18,7 +17,7 @@ import (
 // All returns every codec, in order of preference: a document carrying
 // several families is read in the first of them.
 func All() []physics.Codec {
-	return []physics.Codec{omi.Codec{}, khr.Codec{}, debugjson.Codec{}}
+	return []physics.Codec{omi.Codec{}, khr.Codec{}}
 }
 
 // For returns the codec of family f, or an error listing the families.
