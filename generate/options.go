@@ -1,6 +1,10 @@
 package generate
 
-import "github.com/autocollide/autocollide/physics"
+import (
+	"encoding/json"
+
+	"github.com/autocollide/autocollide/physics"
+)
 
 // Method names how a collider is made from a mesh instance.
 type Method string
@@ -39,6 +43,38 @@ type Options struct {
 	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
 	RulesKey string
 	Run
+}
+
+// MarshalJSON writes the options flat, in the layout caches and output
+// fingerprints (batch) have always hashed, so that splitting Options into
+// groups left every earlier output current. Run and Rules are left out
+// (RulesKey stands for the rules). A field added to ColliderSettings,
+// Encoding or BodySettings must be added here too (TestOptionsJSON
+// fails until it is), or fingerprints would not see it.
+func (o Options) MarshalJSON() ([]byte, error) {
+	c, e := o.Collider, o.Encoding
+	return json.Marshal(struct {
+		Format           physics.Family
+		KHRGeometryNode  bool
+		Method           Method
+		MaxHullVertices  int
+		Binary           bool
+		Mass             Mass
+		Concavity        float64
+		MaxHulls         int
+		MaxHullFaces     int
+		MaxHullTriangles int
+		AbsConcavity     float64
+		AutoTolerance    float64
+		HullFill         float64
+		SearchTriangles  int
+		Body             BodySettings
+		RulesKey         string
+	}{
+		e.Format, e.KHRGeometryNode, c.Method, c.MaxHullVertices, e.Binary, o.Body.Mass,
+		c.Concavity, c.MaxHulls, c.MaxHullFaces, c.MaxHullTriangles, c.AbsConcavity,
+		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey,
+	})
 }
 
 // ColliderSettings is how the colliders of one mesh instance are made:
