@@ -97,6 +97,9 @@ type BodySettings struct {
 	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
 	// -convcolonly, -rigid and their _col spellings).
 	NamingConventions bool
+	// Mass says how dynamic bodies get their mass (Options.MarshalJSON
+	// writes it beside the body settings, where it has always been).
+	Mass Mass `json:"-"`
 }
 
 // check reports settings no body can be made from.

@@ -11,7 +11,7 @@ import (
 	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 )
 
 // kind is a legend entry: a collider colour.
@@ -122,7 +122,7 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	model, fam, warns, err := convert.Decode(doc)
+	model, fam, warns, err := codecs.Decode(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
 )
@@ -53,7 +54,7 @@ func TestRoundTripExamples(t *testing.T) {
 	seen := 0
 	for _, ex := range examples {
 		rel, doc, orig := ex.Rel, ex.Doc, ex.JSON
-		if physics.Detect(doc) != physics.KHR {
+		if codecs.Family(doc) != physics.KHR {
 			continue
 		}
 		key := rel[strings.LastIndex(rel[:strings.LastIndex(rel, "/")], "/")+1:]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/omi"
 )
@@ -30,7 +31,7 @@ func TestRoundTripExamples(t *testing.T) {
 	seen := 0
 	for _, ex := range examples {
 		rel, doc := ex.Rel, ex.Doc
-		if f := physics.Detect(doc); f != physics.OMI || isLegacy(rel) {
+		if f := codecs.Family(doc); f != physics.OMI || isLegacy(rel) {
 			continue
 		}
 		key := strings.TrimPrefix(strings.TrimPrefix(rel, "specs/"), "corpus-physics/")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/autocollide/autocollide/physics/validate"
@@ -237,7 +238,7 @@ func TestExamplesClean(t *testing.T) {
 		}
 		t.Run(rel, func(t *testing.T) {
 			doc := open(t, filepath.Join(shared, rel))
-			if physics.Detect(doc) == physics.None {
+			if codecs.Family(doc) == physics.None {
 				t.Skip("no rigid-body physics")
 			}
 			probs := validate.Validate(doc, validate.Options{})
