@@ -31,8 +31,8 @@ type Options struct {
 // encodes the model in family to, joints included, replacing the source
 // extensions. A document already in the target family is re-encoded in
 // its current form (legacy revisions migrate). With strict, a lossy item
-// is an error and doc is left unchanged (except that decoding the seed's
-// old OMI joint form appends attachment nodes). A document whose physics
+// is an error and doc is left unchanged (except that decoding the
+// OMI_physics_joint Stage 1 form appends attachment nodes). A document whose physics
 // physics/validate calls an error is refused unchanged (converting it
 // would carry the error over or hide it), and the result is validated
 // too: on an error there, doc is changed and must not be written.

@@ -16,9 +16,6 @@ import (
 // "type" enum, node-level OMI_physics_shape; joints: see MigrateJoints in
 // legacy.go).
 
-// or is wire.Or under the name legacy.go uses.
-var or = wire.Or
-
 type legacyCollider struct {
 	Type      string      `json:"type"`
 	IsTrigger bool        `json:"isTrigger"`

@@ -9,11 +9,12 @@ import (
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
 	"gonum.org/v1/gonum/mat"
 )
 
-// MigrateJoints reads the seed's OMI_physics_joint form — document-level
+// MigrateJoints reads the OMI_physics_joint Stage 1 form — document-level
 // "constraints" and a separate joint node {constraints, nodeA, nodeB} —
 // into m in the current form. The old joint node is a free-standing frame
 // shared by both bodies, while a current joint sits on a descendant of one
@@ -96,8 +97,8 @@ func MigrateJoints(doc *gltf.Document, m *physics.Model, warns *[]physics.Warnin
 				oc := jd.Constraints[c]
 				l := physics.JointLimit{
 					LinearAxes: slices.Clone(oc.LinearAxes), AngularAxes: slices.Clone(oc.AngularAxes),
-					Min: jsonx.Ptr(or(oc.LowerLimit, 0)), Max: jsonx.Ptr(or(oc.UpperLimit, 0)),
-					Stiffness: oc.Stiffness, Damping: jsonx.Ptr(or(oc.Damping, oldDamping)),
+					Min: jsonx.Ptr(wire.Or(oc.LowerLimit, 0)), Max: jsonx.Ptr(wire.Or(oc.UpperLimit, 0)),
+					Stiffness: oc.Stiffness, Damping: jsonx.Ptr(wire.Or(oc.Damping, oldDamping)),
 				}
 				d.Limits = append(d.Limits, l)
 			}
