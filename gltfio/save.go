@@ -148,12 +148,18 @@ func sameDir(a, b string) (bool, error) {
 }
 
 // WriteFileAtomic writes data to a temporary file in path's folder, syncs
-// it and renames it over path.
+// it and renames it over path. A path that is a character device or a
+// named pipe (-o /dev/null, /dev/stdout, a FIFO) is written into instead:
+// renaming over it would replace the device with a regular file (as root,
+// /dev/null itself). Any other existing non-regular file is an error.
 func WriteFileAtomic(path string, data []byte) error { return WriteFileAtomicTo(OSFS{}, path, data) }
 
 // WriteFileAtomicTo is WriteFileAtomic through fsys. On any failure the
 // temporary file is removed and path is left as it was.
 func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() && st.Mode()&os.ModeSymlink == 0 {
+		return writeSpecial(path, st.Mode(), data)
+	}
 	tmp, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
@@ -177,4 +183,21 @@ func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
 		return err
 	}
 	return fsys.Rename(tmp.Name(), path)
+}
+
+// writeSpecial writes data into the existing non-regular file path: a
+// character device or a named pipe; anything else is refused.
+func writeSpecial(path string, mode os.FileMode, data []byte) error {
+	if mode&(os.ModeCharDevice|os.ModeNamedPipe) == 0 {
+		return fmt.Errorf("%s: not a regular file, device or pipe (%v); refusing to replace it", path, mode.Type())
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
