@@ -15,6 +15,7 @@ import (
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -142,7 +143,7 @@ func tree(t testing.TB) string {
 	return root
 }
 
-var aabb = generate.Options{Format: generate.OMI, Method: generate.AABB, MaxHullVertices: 255}
+var aabb = generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB, MaxHullVertices: 255}, Encoding: generate.Encoding{Format: physics.OMI}}
 
 func plan(t *testing.T, root, out string, shard Shard) []Job {
 	t.Helper()
@@ -155,7 +156,7 @@ func plan(t *testing.T, root, out string, shard Shard) []Job {
 
 func run(t *testing.T, jobs []Job, opt Options) []Asset {
 	t.Helper()
-	if opt.Generate.Format == "" {
+	if opt.Generate.Encoding.Format == "" {
 		opt.Generate = aabb
 	}
 	if opt.ToolVersion == "" {
@@ -448,7 +449,7 @@ func TestCache(t *testing.T) {
 	}
 	// Other options or another tool version redo everything.
 	khr := aabb
-	khr.Format = generate.KHR
+	khr.Encoding.Format = physics.KHR
 	for name, opt := range map[string]Options{"options": {Generate: khr}, "tool": {ToolVersion: "other"}, "force": {Force: true}} {
 		for in, s := range status(run(t, jobs, opt)) {
 			if s == Cached {

@@ -14,6 +14,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/validate"
 )
 
@@ -121,7 +122,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 		}
 	}
 	gopt := opt.Generate
-	gopt.Binary = gltfio.IsBinaryName(j.Output)
+	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)
 	want, err := newFingerprint(opt.Release, gopt, src)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
@@ -133,7 +134,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 		stale = want.staleness(got)
 	case file.HasGenerated():
 		stale = "its generated physics records no fingerprint (an older autocollide made it)"
-	case physics.Detect(file.Doc) == physics.None:
+	case codecs.Family(file.Doc) == physics.None:
 		stale = "no physics"
 	default:
 		// Authored physics only: a run keeps it; would it add bodies?
@@ -155,7 +156,7 @@ func checkOne(ctx context.Context, j Job, opt Options, r result) result {
 	if stale != "" {
 		return fail(fmt.Errorf("%s: not up to date: %s", j.Output, stale))
 	}
-	probs := validate.Validate(file.Doc, validate.Options{MaxHullVertices: gopt.MaxHullVertices})
+	probs := validate.Validate(file.Doc, validate.Options{MaxHullVertices: gopt.Collider.MaxHullVertices})
 	for _, p := range probs {
 		if p.Severity == validate.Error {
 			return fail(fmt.Errorf("%s: physics errors: %s", j.Output, p))

@@ -103,7 +103,7 @@ func checkFault(t *testing.T, assets []Asset, out, cause string) {
 
 func TestDiskFull(t *testing.T) {
 	_, out, jobs := faultBatch(t)
-	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Method: generate.AABB}, Workers: 2, FS: faultFS{victim: "b.glb"}})
+	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB}}, Workers: 2, FS: faultFS{victim: "b.glb"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestDiskFull(t *testing.T) {
 
 func TestReadOnlyOutput(t *testing.T) {
 	_, out, jobs := faultBatch(t)
-	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Method: generate.AABB}, Workers: 2, FS: faultFS{victim: "b.glb", readOnly: true}})
+	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB}}, Workers: 2, FS: faultFS{victim: "b.glb", readOnly: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestReadOnlyFolder(t *testing.T) {
 	os.MkdirAll(out, 0o755)
 	os.Chmod(out, 0o555)
 	defer os.Chmod(out, 0o755)
-	assets, _, _ := Run(context.Background(), jobs, Options{Generate: generate.Options{Method: generate.AABB}, Workers: 2})
+	assets, _, _ := Run(context.Background(), jobs, Options{Generate: generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB}}, Workers: 2})
 	for _, a := range assets {
 		if a.Status != Failed || !strings.Contains(a.Error, "permission denied") {
 			t.Errorf("%s: %s %q", a.Input, a.Status, a.Error)
@@ -146,7 +146,7 @@ func TestReadOnlyFolder(t *testing.T) {
 func TestInputRemoved(t *testing.T) {
 	in, out, jobs := faultBatch(t)
 	os.Remove(filepath.Join(in, "b.glb"))
-	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Method: generate.AABB}, Workers: 2})
+	assets, _, err := Run(context.Background(), jobs, Options{Generate: generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB}}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/autocollide/autocollide/g4mf"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,11 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/khr"
-	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/autocollide/autocollide/safefile"
 	"github.com/qmuntal/gltf"
@@ -289,13 +288,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		return fail(err)
 	}
 	gopt := opt.Generate
-	gopt.Binary = gltfio.IsBinaryName(j.Output)
+	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)
 
 	useCache := opt.Cache && !opt.InPlace
 	var key string
 	var resSums map[string]string
 	if useCache {
-		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
+		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Encoding.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}
@@ -328,19 +327,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", j.Input, err))
 	}
-	if rep.Bodies == 0 && rep.Kept == 0 && len(rep.Parts) == 0 && physics.Detect(a.Doc) == physics.None {
+	if rep.Bodies == 0 && rep.Kept == 0 && len(rep.Parts) == 0 && codecs.Family(a.Doc) == physics.None {
 		// No part at all (method none, or rules saying so, still report
 		// their parts).
 		return fail(fmt.Errorf("%s: no triangle geometry in the scene; nothing to collide with", j.Input))
 	}
 	fillReport(&r.asset, rep)
-	if rep.Colliders[string(physics.Convex)] > 0 || rep.Kept > 0 {
-		if n, err := hullVertices(a); err == nil {
-			r.asset.HullVertices = n
-		} else {
-			r.asset.Warnings = append(r.asset.Warnings, "counting hull vertices: "+err.Error())
-		}
-	}
+	r.asset.HullVertices = rep.HullVertices
 
 	if opt.Mode == DryRun {
 		if err := validateResult(a, gopt); err != nil {
@@ -409,45 +402,12 @@ func fillReport(a *Asset, rep *generate.Report) {
 	a.Warnings = append(a.Warnings, rep.Warnings...)
 }
 
-// hullVertices sums the vertex counts of the meshes the asset's convex
-// shapes use (each shape once), read from the edited document.
-func hullVertices(a *gltfio.Asset) (int, error) {
-	doc, err := a.TypedCopy()
-	if err != nil {
-		return 0, err
-	}
-	var m *physics.Model
-	switch physics.Detect(doc) {
-	case physics.OMI:
-		m, _, err = omi.Decode(doc)
-	case physics.KHR:
-		m, _, err = khr.Decode(doc)
-	default:
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, s := range m.Shapes {
-		if s.Type != physics.Convex || s.Mesh < 0 || s.Mesh >= len(doc.Meshes) {
-			continue
-		}
-		for _, p := range doc.Meshes[s.Mesh].Primitives {
-			if acc, ok := p.Attributes[gltf.POSITION]; ok && int(acc) < len(doc.Accessors) {
-				n += int(doc.Accessors[acc].Count)
-			}
-		}
-	}
-	return n, nil
-}
-
 // validateResult validates the generated result as it would be written: the
 // encoded bytes are decoded again (external buffers read from the
 // input's folder) and run through physics/validate. Errors fail the
 // asset; warnings do not.
 func validateResult(a *gltfio.Asset, opt generate.Options) error {
-	data, err := a.Encode(opt.Binary)
+	data, err := a.Encode(opt.Encoding.Binary)
 	if err != nil {
 		return err
 	}
@@ -456,10 +416,10 @@ func validateResult(a *gltfio.Asset, opt generate.Options) error {
 	if err := dec.Decode(doc); err != nil {
 		return fmt.Errorf("decoding the result: %w", err)
 	}
-	if physics.Detect(doc) == physics.None {
+	if codecs.Family(doc) == physics.None {
 		return fmt.Errorf("no colliders in the result")
 	}
-	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.MaxHullVertices})
+	probs := validate.Validate(doc, validate.Options{MaxHullVertices: opt.Collider.MaxHullVertices})
 	if validate.HasErrors(probs) {
 		for _, p := range probs {
 			if p.Severity == validate.Error {

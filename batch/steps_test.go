@@ -12,6 +12,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // stepRecorder is a StepProgress that records what it hears and passes
@@ -60,7 +61,7 @@ func TestDecompositionSteps(t *testing.T) {
 	corpus := filepath.Join(testassets.Shared(t), "corpus")
 	duck := filepath.Join(corpus, "Duck", "glTF-Binary", "Duck.glb")
 	box := filepath.Join(corpus, "Box", "glTF-Binary", "Box.glb")
-	gopt := generate.Options{Format: generate.OMI, Method: generate.Decompose, SearchTriangles: 600}
+	gopt := generate.Options{Collider: generate.ColliderSettings{Method: generate.Decompose, SearchTriangles: 600}, Encoding: generate.Encoding{Format: physics.OMI}}
 	runWith := func(name string, workers int, prog Progress) string {
 		t.Helper()
 		out := filepath.Join(t.TempDir(), name)

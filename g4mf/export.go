@@ -11,7 +11,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 	physvalidate "github.com/autocollide/autocollide/physics/validate"
 )
 
@@ -88,7 +88,7 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	if err := physvalidate.Errors(physvalidate.Validate(doc, physvalidate.Options{})); err != nil {
 		return nil, nil, fmt.Errorf("the input's physics is invalid (fix it first): %w", err)
 	}
-	model, _, dw, err := convert.Decode(doc)
+	model, _, dw, err := codecs.Decode(doc)
 	if err != nil {
 		return nil, nil, err
 	}

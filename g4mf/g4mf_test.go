@@ -24,7 +24,7 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/omi"
 )
 
@@ -140,7 +140,7 @@ func generatedGLB(t *testing.T, path string, method generate.Method) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := generate.Asset(context.Background(), a, generate.Options{Method: method, Binary: a.Binary}); err != nil {
+	if _, err := generate.Asset(context.Background(), a, generate.Options{Collider: generate.ColliderSettings{Method: method}, Encoding: generate.Encoding{Binary: a.Binary}}); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "in.glb")
@@ -199,7 +199,7 @@ type gotCollider struct {
 // gltfPhysics lists bodies and colliders of a glTF document in the
 // export's traversal order (depth first from the scene roots).
 func gltfPhysics(t *testing.T, doc *gltf.Document) ([]gotBody, []gotCollider) {
-	m, _, _, err := convert.Decode(doc)
+	m, _, _, err := codecs.Decode(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -587,7 +587,7 @@ func TestGenerate(t *testing.T) {
 			src := sourceG4MF(t, tc.in(t), tc.ext)
 			dir := t.TempDir()
 			out1, out2 := filepath.Join(dir, "a"+tc.ext), filepath.Join(dir, "b"+tc.ext)
-			opt := generate.Options{Method: tc.method}
+			opt := generate.Options{Collider: generate.ColliderSettings{Method: tc.method}}
 			rep, err := Generate(ctx, src, out1, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -663,7 +663,7 @@ func TestExternalBuffer(t *testing.T) {
 		t.Fatal("external URI not kept on save")
 	}
 	out := filepath.Join(t.TempDir(), "out.g4tf")
-	if _, err := Generate(context.Background(), in, out, generate.Options{Method: generate.Box}); err != nil {
+	if _, err := Generate(context.Background(), in, out, generate.Options{Collider: generate.ColliderSettings{Method: generate.Box}}); err != nil {
 		t.Fatal(err)
 	}
 	g, err := Read(out)
@@ -696,7 +696,7 @@ func TestGenerateKeepsPhysics(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := filepath.Join(t.TempDir(), "out"+ext)
-		rep, err := Generate(context.Background(), in, out, generate.Options{Method: generate.Box})
+		rep, err := Generate(context.Background(), in, out, generate.Options{Collider: generate.ColliderSettings{Method: generate.Box}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 
 	"github.com/autocollide/autocollide/generate"
@@ -49,8 +48,8 @@ func Generate(ctx context.Context, in, out string, opt generate.Options) (*gener
 
 // GenerateFile is Generate on a file in memory, which it edits.
 func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate.Report, error) {
-	if opt.Method == "" {
-		opt.Method = generate.AABB
+	if opt.Collider.Method == "" {
+		opt.Collider.Method = generate.AABB
 	}
 	if err := strip(f); err != nil {
 		return nil, err
@@ -60,10 +59,10 @@ func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate
 		return nil, err
 	}
 	rep := &generate.Report{Colliders: map[string]int{}}
-	if opt.Method == generate.Trimesh {
+	if opt.Collider.Method == generate.Trimesh {
 		// Every body made here is dynamic, and engines take triangle
 		// meshes on static bodies only (as the glTF pipeline does).
-		opt.Method = generate.Decompose
+		opt.Collider.Method = generate.Decompose
 		rep.Warnings = append(rep.Warnings, "a triangle mesh collider needs a static body and G4MF bodies are dynamic; decomposed into hulls instead")
 	}
 	if len(sc.Nodes) == 0 {
@@ -183,19 +182,19 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 		c    generate.Collider
 	}
 	var cols []collider
-	var solids []solidPart
-	var cms []colliderMass
+	var solids []generate.Solid
+	var cms []generate.Collider
 	for k, p := range parts {
 		local := make([]geom.Vec3, len(p.vertices))
 		for i, v := range p.vertices {
 			local[i] = inv.Point(v)
 		}
-		solids = append(solids, solidPart{local, p.triangles})
+		solids = append(solids, generate.Solid{Vertices: local, Triangles: p.triangles})
 		name := sc.Nodes[p.node].Name
 		if name == "" {
 			name = fmt.Sprintf("nodes[%d]", p.node)
 		}
-		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt.ForPart(name))
+		cs, notes, err := generate.Colliders(ctx, local, p.triangles, opt.Collider, opt.Run.ForPart(name))
 		if err != nil {
 			return fmt.Errorf("%s: %w", label(sc, p.node), err)
 		}
@@ -212,16 +211,16 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 				name = fmt.Sprintf("%s_Collider%d_Hull%d", pn, k, j)
 			}
 			cols = append(cols, collider{name, c})
-			cms = append(cms, colliderMass{c.Mass, c.Convex})
+			cms = append(cms, c)
 		}
 	}
 	br := generate.BodyReport{Name: sc.Nodes[r].Name}
 	mo := &physics.Motion{Type: physics.Dynamic}
 	com := geom.Vec3{} // in F
-	props, source, err := bodyMass(solids, cms)
+	props, source, err := generate.BodyMass(solids, cms)
 	if err == nil {
 		var body mass.Body
-		body, err = massBody(props, opt.Mass)
+		body, err = opt.Body.Mass.Body(props)
 		if err == nil {
 			m := body.Mass
 			d := body.InertiaDiagonal
@@ -273,76 +272,6 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
-}
-
-// solidPart and colliderMass mirror the glTF pipeline's mass inputs.
-type solidPart struct {
-	vertices  []geom.Vec3
-	triangles [][3]uint32
-}
-
-type colliderMass struct {
-	props  mass.Properties
-	convex *mass.Convex
-}
-
-// bodyMass follows the glTF pipeline: the render meshes when all are
-// closed, else the union of the colliders' polyhedra (all convex), else
-// the sum of the colliders' closed forms.
-func bodyMass(solids []solidPart, colliders []colliderMass) (mass.Properties, string, error) {
-	closed := len(solids) > 0
-	var parts []mass.Properties
-	for _, s := range solids {
-		if !mass.IsClosedByPosition(s.vertices, s.triangles) {
-			closed = false
-			break
-		}
-		p, err := mass.Mesh(s.vertices, s.triangles)
-		if err != nil {
-			closed = false
-			break
-		}
-		parts = append(parts, p)
-	}
-	if closed {
-		return mass.Sum(parts...), generate.SourceMesh, nil
-	}
-	var convex []mass.Convex
-	var props []mass.Properties
-	for _, c := range colliders {
-		props = append(props, c.props)
-		if c.convex != nil {
-			convex = append(convex, *c.convex)
-		}
-	}
-	if len(convex) == len(colliders) {
-		p, err := mass.Union(convex, 0)
-		return p, generate.SourceColliders, err
-	}
-	return mass.Sum(props...), generate.SourceColliders, nil
-}
-
-func massBody(p mass.Properties, spec generate.Mass) (mass.Body, error) {
-	if !(p.Volume > 0) {
-		return mass.Body{}, errors.New("no volume")
-	}
-	var b mass.Body
-	if spec.Mass > 0 {
-		b = mass.FromMass(p, spec.Mass)
-	} else {
-		d := spec.Density
-		if d == 0 {
-			d = generate.DefaultDensity
-		}
-		b = mass.FromDensity(p, d)
-	}
-	all := append(append([]float64{b.Mass}, b.CenterOfMass[:]...), b.InertiaDiagonal[:]...)
-	for _, v := range append(all, b.InertiaOrientation[:]...) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return mass.Body{}, fmt.Errorf("non-finite mass property %v", v)
-		}
-	}
-	return b, nil
 }
 
 // generated reports whether a tree item carries the autocollide mark.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/qmuntal/gltf"
 )
@@ -16,7 +17,7 @@ import (
 // repairing the artist's physics silently would be worse. The error names
 // the first problem's JSON path, so the file can be fixed.
 func checkAuthored(doc *gltf.Document) error {
-	if physics.Detect(doc) == physics.None {
+	if codecs.Family(doc) == physics.None {
 		return nil
 	}
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
@@ -36,4 +37,25 @@ func checkResult(a *gltfio.Asset) error {
 		return fmt.Errorf("the generated physics does not validate (an autocollide bug; nothing written): %w", err)
 	}
 	return nil
+}
+
+// keptHullVertices counts the vertices of the convex hull meshes of the
+// physics doc carries (each shape once), which generate keeps as it is.
+func keptHullVertices(doc *gltf.Document) (int, error) {
+	m, _, _, err := codecs.Decode(doc)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, s := range m.Shapes {
+		if s.Type != physics.Convex || s.Mesh < 0 || s.Mesh >= len(doc.Meshes) {
+			continue
+		}
+		for _, p := range doc.Meshes[s.Mesh].Primitives {
+			if acc, ok := p.Attributes[gltf.POSITION]; ok && int(acc) < len(doc.Accessors) {
+				n += int(doc.Accessors[acc].Count)
+			}
+		}
+	}
+	return n, nil
 }

@@ -28,7 +28,7 @@ const (
 	DefaultHullFill = 0.9
 	// AutoSearchTriangles bounds the proxy a decomposition chosen by auto
 	// searches its cuts on (decompose.Options.SearchTriangles), unless
-	// Options.SearchTriangles says otherwise: the default profile runs on
+	// ColliderSettings.SearchTriangles says otherwise: the default profile runs on
 	// whole asset trees, where a big mesh must not cost more than a few
 	// seconds; --method decompose searches on a finer proxy.
 	AutoSearchTriangles = 3000
@@ -44,7 +44,7 @@ var autoOrder = []fit.Kind{fit.KindSphere, fit.KindCapsule, fit.KindBox, fit.Kin
 // single hull when the mesh is closed and fills at least HullFill of its
 // hull; else a decomposition (which gives one hull for convex open
 // input). The note says what was chosen and the errors it saw.
-func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) ([]Collider, []string, error) {
+func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run) ([]Collider, []string, error) {
 	tol := opt.AutoTolerance
 	if tol == 0 {
 		tol = DefaultAutoTolerance
@@ -95,7 +95,7 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 	if o.SearchTriangles == 0 {
 		o.SearchTriangles = AutoSearchTriangles
 	}
-	cs, notes, err := Colliders(ctx, vertices, triangles, o)
+	cs, notes, err := Colliders(ctx, vertices, triangles, o, run)
 	if err != nil {
 		return nil, nil, err
 	}

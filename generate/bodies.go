@@ -2,11 +2,13 @@ package generate
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/qmuntal/gltf"
@@ -36,15 +38,15 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			return err
 		}
 	}
-	var solids []solid
-	var masses []colliderMass
+	var solids []Solid
+	var masses []Collider
 	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion}
 	for k, pp := range b.parts {
 		p := &ex.Parts[pp.part]
 		m := done[pp.part]
 		local, cs, notes := m.local, m.cs, m.notes
 		if !hidden(a, p.Node) {
-			solids = append(solids, solid{local, p.Triangles})
+			solids = append(solids, Solid{local, p.Triangles})
 		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
@@ -59,6 +61,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		}
 		pr.Trigger = pp.trigger && len(cs) > 0
 		rep.Parts = append(rep.Parts, pr)
+		rep.HullVertices += pr.HullVertices
 		for j, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {
@@ -77,14 +80,14 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 				node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
 			}
 			if c.Hull != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
 				c.Shape.Mesh = m
 			}
 			if c.soup != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
@@ -92,7 +95,7 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			}
 			if !pp.trigger {
 				// Triggers have no mass (OMI and KHR alike).
-				masses = append(masses, colliderMass{c.Mass, c.Convex})
+				masses = append(masses, c)
 			}
 			idx, err := a.AppendNode(parent, node)
 			if err != nil {
@@ -123,10 +126,10 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		rep.Bodies++
 		return nil
 	}
-	props, source, err := bodyMass(solids, masses)
+	props, source, err := BodyMass(solids, masses)
 	var mo *physics.Motion
 	if err == nil {
-		mo, err = motion(props, opt.Mass, scale)
+		mo, err = motion(props, opt.Body.Mass, scale)
 	}
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))
@@ -213,4 +216,23 @@ func partName(doc *gltf.Document, p *mesh.Part) string {
 		n = fmt.Sprintf("%s.instance%d", n, p.Instance)
 	}
 	return n
+}
+
+// motion turns mass properties in frame F into an OMI/KHR motion in the
+// body node's space, which is F scaled by s (see frame).
+func motion(p mass.Properties, spec Mass, s geom.Vec3) (*physics.Motion, error) {
+	b, err := spec.Body(p)
+	if err != nil {
+		return nil, err
+	}
+	com := [3]float64{b.CenterOfMass[0] / s[0], b.CenterOfMass[1] / s[1], b.CenterOfMass[2] / s[2]}
+	for _, v := range com {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("non-finite mass property %v", v)
+		}
+	}
+	m := b.Mass
+	diag := b.InertiaDiagonal
+	q := [4]float64(b.InertiaOrientation)
+	return &physics.Motion{Type: physics.Dynamic, Mass: &m, CenterOfMass: &com, InertiaDiagonal: &diag, InertiaOrientation: &q}, nil
 }

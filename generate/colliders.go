@@ -50,9 +50,10 @@ type Collider struct {
 
 // Colliders makes the colliders of one mesh instance (vertices and
 // triangles in a rigid frame, in metres) with the method of opt: one
-// collider, or one per hull for a decomposition. It knows nothing of
-// files, so other containers (G4MF) use it too.
-func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt Options) ([]Collider, []string, error) {
+// collider, or one per hull for a decomposition, on up to run.Workers
+// goroutines. It knows nothing of files, so other containers (G4MF) use
+// it too.
+func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run) ([]Collider, []string, error) {
 	switch opt.Method {
 	case Hull:
 		h, err := hull.Build(vertices, hullOptions(opt))
@@ -63,8 +64,8 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	case Decompose:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
-			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(opt.Workers, 1),
-			SearchTriangles: opt.SearchTriangles, Progress: decomposeProgress(opt.Progress),
+			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
+			SearchTriangles: opt.SearchTriangles, Progress: decomposeProgress(run.Progress),
 		})
 		if err != nil {
 			return nil, nil, err
@@ -92,7 +93,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		c, err := primitive(vertices, opt)
 		return []Collider{c}, nil, err
 	case Auto:
-		return autoColliders(ctx, vertices, triangles, opt)
+		return autoColliders(ctx, vertices, triangles, opt, run)
 	}
 	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
 }
@@ -108,7 +109,7 @@ func decomposeProgress(f func(Step)) func(done, total int) {
 // hullOptions are the hull limits of opt: the vertex cap lowered to meet
 // the triangle cap (a closed triangulated convex polytope of V vertices
 // has 2V-4 triangles).
-func hullOptions(opt Options) hull.Options {
+func hullOptions(opt ColliderSettings) hull.Options {
 	o := hull.Options{MaxVertices: opt.MaxHullVertices, MaxFaces: opt.MaxHullFaces}
 	if t := opt.MaxHullTriangles; t > 0 {
 		v := (t + 4) / 2
@@ -191,7 +192,7 @@ func convexCollider(h *hull.Hull, m Method, capped bool) Collider {
 }
 
 // primitive fits a primitive; its pose is the fit's exactly.
-func primitive(local []geom.Vec3, opt Options) (Collider, error) {
+func primitive(local []geom.Vec3, opt ColliderSettings) (Collider, error) {
 	f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
 	if err != nil {
 		return Collider{}, err

@@ -1,28 +1,31 @@
-// Package generate is autocollide's per-asset pipeline: it plans which
-// nodes become rigid bodies, extracts their geometry, generates a collider
-// for every mesh instance, and writes the physics into the asset in the
-// requested extension family.
+// Package generate adds generated colliders to a loaded glTF asset: it
+// plans which nodes become rigid bodies, makes each mesh instance's
+// colliders, weighs the bodies, and writes the physics into the asset
+// with the codec of the requested family (physics/codecs).
 //
-// Planning (plan.go): by default every root node of the chosen scene
-// whose subtree holds triangles becomes one dynamic body, unless
-// something in that subtree already carries physics (an artist's work is
-// kept exactly as it is). Options.Body changes that: a body per node with
-// a mesh, one per file (a generated node gathers the scene's roots when
-// there are several), or one per node matching a name pattern (geometry
-// outside every match keeps its root body); static and kinematic bodies
-// carry no mass. Then each mesh instance takes the asset's options, what
-// the first matching rule (Options.Rules) sets, and last what the
-// artists' naming conventions say (naming.go), since those are the
-// artist's own colliders: a body holding any gets no generated ones.
-// Trimesh colliders go on static bodies only; elsewhere they become a
-// decomposition, with a warning.
+// Contract of Asset:
+//   - Input: an asset loaded by gltfio and Options. Options.Collider is
+//     the asset-wide method and its parameters, Options.Rules may
+//     override them per mesh instance, Options.Body forms the bodies and
+//     gives their mass, Options.Encoding says how the result is written,
+//     and Options.Run (workers, progress) changes no output.
+//   - A scene root whose subtree already carries physics is kept as it
+//     is; invalid authored physics is refused with its JSON path.
+//   - Each part's settings are resolved once (plan.go resolve): the
+//     options, then the first matching rule, then the artists' naming
+//     conventions (naming.go), then what its body allows (a triangle
+//     mesh needs a static body and no trigger).
+//   - Colliders are computed in the body frame F (the body node's world
+//     transform without its scale); a generated node cancels any scale,
+//     so no collider inherits one. Instances with the same geometry and
+//     equal ColliderSettings are made once (instances.go).
+//   - Output: every generated node, mesh and accessor is appended and
+//     marked (gltfio journals the edits, so a re-run undoes them first);
+//     the result passes physics/validate, or nothing is returned. It is
+//     byte-identical for any Run.Workers.
+//   - The Report counts bodies, colliders by shape, hull vertices (kept
+//     physics included) and says per part what was made and why.
 //
-// Frames: collider geometry is computed in the body's frame F, the root
-// node's world transform without its scale, in world units. When the root
-// has a scale other than one, a generated group node under it cancels the
-// scale, so no collider node ever inherits a (possibly non-uniform) scale,
-// which engines do not apply correctly to primitive shapes.
-//
-// Every generated node, mesh and accessor is appended and marked in its
-// extras; see gltfio for how a re-run removes them first.
+// Colliders, BodyMass and Mass.Body know nothing of files: the G4MF
+// path (package g4mf) calls them too.
 package generate

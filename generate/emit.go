@@ -7,26 +7,9 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/khr"
-	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
 )
-
-// familyKeys are the extensions each family writes.
-var familyKeys = map[Format][]string{
-	OMI: {physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint},
-	KHR: {physics.ExtKHRShapes, physics.ExtKHRBodies},
-}
-
-// docArray is a document-level array the generated physics appends to.
-type docArray struct{ ext, name string }
-
-// docArrays are, per family, where the shapes, physics materials and
-// collision filters live, in that order.
-var docArrays = map[Format][3]docArray{
-	OMI: {{physics.ExtOMIShape, "shapes"}, {physics.ExtOMIBody, "physicsMaterials"}, {physics.ExtOMIBody, "collisionFilters"}},
-	KHR: {{physics.ExtKHRShapes, "shapes"}, {physics.ExtKHRBodies, "physicsMaterials"}, {physics.ExtKHRBodies, "collisionFilters"}},
-}
 
 // withPlaceholders returns a copy of gen whose shapes, materials and
 // filters come after the given numbers of placeholders standing for the
@@ -65,7 +48,13 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physi
 // existing ones (the encoder is given placeholders in their places so
 // that the generated references come out right), and only the generated model's nodes get extensions.
 // Every change is journaled, so a re-run can undo it.
-func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
+func emit(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
+	codec, err := codecs.For(opt.Format)
+	if err != nil {
+		return err
+	}
+	layout := codec.Layout()
+	arr := layout.Arrays()
 	raw, err := a.Tree.MarshalJSON()
 	if err != nil {
 		return err
@@ -77,25 +66,16 @@ func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 	// Existing document-level arrays: generated references must point
 	// past them.
 	exts := a.Tree.Obj("extensions")
-	existing := map[docArray]int{}
-	for _, d := range docArrays[opt.Format] {
-		existing[d] = len(exts.Obj(d.ext).Arr(d.name))
+	existing := map[physics.DocArray]int{}
+	for _, d := range arr {
+		existing[d] = len(exts.Obj(d.Extension).Arr(d.Name))
 	}
-	arr := docArrays[opt.Format]
 	m := gen
 	if existing[arr[0]]+existing[arr[1]]+existing[arr[2]] > 0 {
 		m = withPlaceholders(gen, existing[arr[0]], existing[arr[1]], existing[arr[2]])
 	}
 	nodesBefore := len(doc.Nodes)
-	switch opt.Format {
-	case OMI:
-		err = omi.Encode(doc, m)
-	case KHR:
-		err = khr.Encode(doc, m, khr.Options{GeometryNode: opt.KHRGeometryNode})
-	default:
-		err = fmt.Errorf("unknown format %q", opt.Format)
-	}
-	if err != nil {
+	if err := codec.Encode(doc, m, physics.EncodeOptions{GeometryNode: opt.KHRGeometryNode}); err != nil {
 		return err
 	}
 	for k := nodesBefore; k < len(doc.Nodes); k++ {
@@ -112,7 +92,7 @@ func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 			return fmt.Errorf("internal: encoder node %d landed at %d", k, got)
 		}
 	}
-	for _, k := range familyKeys[opt.Format] {
+	for _, k := range layout.Extensions {
 		v, ok := doc.Extensions[k]
 		if !ok {
 			continue
@@ -128,26 +108,26 @@ func emit(a *gltfio.Asset, gen *physics.Model, opt Options) error {
 			continue
 		}
 		enc, _ := tv.(*gltfio.Object)
-		for _, d := range docArrays[opt.Format] {
-			if d.ext != k {
+		for _, d := range arr {
+			if d.Extension != k {
 				continue
 			}
-			items := enc.Arr(d.name)
+			items := enc.Arr(d.Name)
 			n := existing[d]
 			if len(items) < n {
-				return fmt.Errorf("internal: encoder dropped placeholder %s", d.name)
+				return fmt.Errorf("internal: encoder dropped placeholder %s", d.Name)
 			}
 			if len(items) == n {
 				continue
 			}
-			merged := append(append([]any{}, exts.Obj(k).Arr(d.name)...), items[n:]...)
-			if err := a.Set(merged, "extensions", k, d.name); err != nil {
+			merged := append(append([]any{}, exts.Obj(k).Arr(d.Name)...), items[n:]...)
+			if err := a.Set(merged, "extensions", k, d.Name); err != nil {
 				return err
 			}
 		}
 	}
 	for _, i := range gen.NodeIndices() {
-		for _, k := range familyKeys[opt.Format] {
+		for _, k := range layout.Extensions {
 			if v, ok := doc.Nodes[i].Extensions[k]; ok {
 				tv, err := gltfio.FromGo(v)
 				if err != nil {

@@ -11,16 +11,17 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
 )
 
 // Asset generates colliders for a loaded asset, editing it in place.
 func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
-	if opt.Format == "" {
-		opt.Format = OMI
+	if opt.Encoding.Format == "" {
+		opt.Encoding.Format = physics.OMI
 	}
-	if opt.Method == "" {
-		opt.Method = AABB
+	if opt.Collider.Method == "" {
+		opt.Collider.Method = AABB
 	}
 	if err := opt.Body.check(); err != nil {
 		return nil, err
@@ -58,6 +59,15 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			}
 		}
 	}
+	if rep.Kept > 0 {
+		// Counted before the document changes; a failure costs the
+		// count only.
+		if n, err := keptHullVertices(a.Doc); err == nil {
+			rep.HullVertices = n
+		} else {
+			rep.Warnings = append(rep.Warnings, "counting hull vertices: "+err.Error())
+		}
+	}
 	rep.Notes = append(rep.Notes, pl.notes...)
 	rep.Warnings = append(rep.Warnings, pl.warnings...)
 	if len(pl.bodies) == 0 {
@@ -70,7 +80,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			b.world = world[b.node]
 		}
 	}
-	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Workers)
+	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
 	if err := carryOut(a, ex, pl, made); err != nil {
 		return nil, err
 	}
@@ -95,7 +105,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if rep.Bodies == 0 {
 		return rep, nil
 	}
-	if err := emit(a, model, opt); err != nil {
+	if err := emit(a, model, opt.Encoding); err != nil {
 		return nil, err
 	}
 	if err := checkResult(a); err != nil {
@@ -220,7 +230,7 @@ func gatherRoots(a *gltfio.Asset, scene int, roots []int) (int, error) {
 // authoredRoots returns the roots whose subtree already carries physics.
 func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 	out := map[int]bool{}
-	keys := physics.Extensions()
+	keys := codecs.Extensions()
 	for _, r := range roots {
 		seen := map[int]bool{}
 		stack := []int{r}

@@ -101,7 +101,7 @@ func TestAutoChoice(t *testing.T) {
 		{"wheel", wheel, nil, physics.Cylinder},
 		{"rod", rod, nil, physics.Capsule},
 	} {
-		cs, notes, err := Colliders(ctx, c.v, c.tris, Options{Method: Auto})
+		cs, notes, err := Colliders(ctx, c.v, c.tris, ColliderSettings{Method: Auto}, Run{})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -119,13 +119,13 @@ func TestAutoChoice(t *testing.T) {
 func TestBodyMassSource(t *testing.T) {
 	cube := boxConvex(geom.Vec3{}, geom.Vec3{1, 1, 1})
 	big := boxConvex(geom.Vec3{}, geom.Vec3{2, 2, 2})
-	cm := colliderMass{mass.Box(geom.Vec3{2, 2, 2}), &big}
-	p, src, err := bodyMass([]solid{{cube.Vertices, cube.Triangles}}, []colliderMass{cm})
+	cm := Collider{Mass: mass.Box(geom.Vec3{2, 2, 2}), Convex: &big}
+	p, src, err := BodyMass([]Solid{{cube.Vertices, cube.Triangles}}, []Collider{cm})
 	if err != nil || src != SourceMesh || math.Abs(p.Volume-1) > 1e-12 {
 		t.Fatalf("closed cube: %v %s %v", p.Volume, src, err)
 	}
-	open := solid{cube.Vertices, cube.Triangles[:10]}
-	p, src, err = bodyMass([]solid{open}, []colliderMass{cm})
+	open := Solid{cube.Vertices, cube.Triangles[:10]}
+	p, src, err = BodyMass([]Solid{open}, []Collider{cm})
 	if err != nil || src != SourceColliders || math.Abs(p.Volume-8) > 1e-9 {
 		t.Fatalf("open cube: %v %s %v", p.Volume, src, err)
 	}
@@ -133,7 +133,7 @@ func TestBodyMassSource(t *testing.T) {
 	// the union's documented accuracy (overlap area × lattice step / 2,
 	// here 16 × 3/128 / 2 = 0.19 m³ at most).
 	shifted := boxConvex(geom.Vec3{1, 0, 0}, geom.Vec3{2, 2, 2})
-	p, _, err = bodyMass([]solid{open}, []colliderMass{cm, {mass.Box(geom.Vec3{2, 2, 2}), &shifted}})
+	p, _, err = BodyMass([]Solid{open}, []Collider{cm, {Mass: mass.Box(geom.Vec3{2, 2, 2}), Convex: &shifted}})
 	if err != nil || math.Abs(p.Volume-12) > 0.19 {
 		t.Fatalf("overlapping boxes: volume %v, want 12", p.Volume)
 	}
@@ -148,7 +148,7 @@ func TestPartReports(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := Asset(context.Background(), a, Options{Method: m, Binary: true})
+		rep, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: m}, Encoding: Encoding{Binary: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestWorkersDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := Asset(context.Background(), a, Options{Method: m, Binary: true, Workers: w}); err != nil {
+				if _, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: m}, Encoding: Encoding{Binary: true}, Run: Run{Workers: w}}); err != nil {
 					t.Fatalf("%s: %v", f, err)
 				}
 				b, err := a.Encode(true)
@@ -270,9 +270,9 @@ func TestSharedColliders(t *testing.T) {
 		b := &bodyPlan{world: geom.Identity4()}
 		var parts []*partPlan
 		for i := range ex.Parts {
-			parts = append(parts, &partPlan{part: i, body: b, opt: Options{Method: m}})
+			parts = append(parts, &partPlan{part: i, body: b, collider: ColliderSettings{Method: m}})
 		}
-		out := makeColliders(context.Background(), nil, ex, parts, 2)
+		out := makeColliders(context.Background(), nil, ex, parts, Run{Workers: 2})
 		for i, p := range ex.Parts {
 			mk := out[i]
 			if mk.err != nil {

@@ -3,7 +3,6 @@ package generate
 import (
 	"context"
 	"math"
-	"reflect"
 	"slices"
 
 	"github.com/autocollide/autocollide/geom"
@@ -23,15 +22,16 @@ type made struct {
 }
 
 // makeColliders makes the colliders of the planned parts, in their
-// bodies' frames, on up to workers goroutines (their Options.Progress
-// steps name them from doc); each result goes to its own slot, so the
+// bodies' frames, on up to run.Workers goroutines (run.Progress steps
+// name them from doc); each result goes to its own slot, so the
 // outcome does not depend on the worker count. Parts whose body frame is
 // degenerate are left out (body warns about them).
 // Parts with the same geometry up to a translation in their body frames
 // (instances of a mesh, or meshes differing only in material, placed
-// with the same rotation and scale) and the same options are made once:
+// with the same rotation and scale) and equal collider settings (a
+// comparable struct: every field of it is part of the key) are made once:
 // the first in plan order is made, the others get its colliders moved.
-func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, parts []*partPlan, workers int) map[int]*made {
+func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, parts []*partPlan, run Run) map[int]*made {
 	out := make(map[int]*made, len(parts))
 	var live []*partPlan
 	for _, pp := range parts {
@@ -60,7 +60,7 @@ func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, par
 		p := &ex.Parts[pp.part]
 		key := [2]int{len(p.Vertices), len(p.Triangles)}
 		for _, j := range buckets[key] {
-			if !sameMaking(pp.opt, live[j].opt) {
+			if pp.collider != live[j].collider {
 				continue
 			}
 			if t, ok := sameGeometry(out[live[j].part].local, out[pp.part].local, ex.Parts[live[j].part].Triangles, p.Triangles); ok {
@@ -73,7 +73,7 @@ func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, par
 			leaders = append(leaders, i)
 		}
 	}
-	workers = max(workers, 1)
+	workers := max(run.Workers, 1)
 	sub := 1
 	if len(leaders) < workers {
 		// Few parts: let the decompositions use the spare workers.
@@ -85,17 +85,17 @@ func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, par
 		pp := live[i]
 		p := &ex.Parts[pp.part]
 		m := out[pp.part]
-		o := pp.opt
-		if o.Progress != nil {
-			o = o.ForPart(partName(doc, p))
+		r := run
+		if r.Progress != nil {
+			r = r.ForPart(partName(doc, p))
 		}
-		o.Workers = sub
+		r.Workers = sub
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				m.err = err
 				return nil
 			}
-			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, o)
+			m.cs, m.notes, m.err = Colliders(ctx, m.local, p.Triangles, pp.collider, r)
 			return nil
 		})
 	}
@@ -164,14 +164,4 @@ func sameGeometry(a, b []geom.Vec3, ta, tb [][3]uint32) (t geom.Vec3, ok bool) {
 		}
 	}
 	return t, true
-}
-
-// sameMaking reports whether two parts' options make the same colliders
-// from the same geometry: equal but for the worker count and the progress
-// report, which change nothing, and the rules, already applied to each.
-func sameMaking(a, b Options) bool {
-	a.Workers, b.Workers = 0, 0
-	a.Rules, b.Rules = nil, nil
-	a.Progress, b.Progress = nil, nil
-	return reflect.DeepEqual(a, b)
 }

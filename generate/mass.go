@@ -7,7 +7,6 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/mass"
-	"github.com/autocollide/autocollide/physics"
 )
 
 // DefaultDensity is the density (kg/m³) used when neither a density, a
@@ -28,29 +27,24 @@ const (
 	SourceColliders = "colliders" // the union of the colliders
 )
 
-// solid is one mesh instance of a body in the body frame.
-type solid struct {
-	vertices  []geom.Vec3
-	triangles [][3]uint32
+// Solid is one mesh instance of a body, in the body frame.
+type Solid struct {
+	Vertices  []geom.Vec3
+	Triangles [][3]uint32
 }
 
-// colliderMass is what the mass computation needs of a collider: its
-// properties in the body frame at density 1, and its convex polyhedron
-// when it is one (boxes and hulls).
-type colliderMass struct {
-	props  mass.Properties
-	convex *mass.Convex
-}
-
-// bodyMass computes a body's mass properties in its frame F: from its
-// meshes when every one of them is closed (watertight after welding by
-// position), else from its colliders: the union of their polyhedra with
+// BodyMass computes a body's mass properties at density 1 in its frame:
+// from its solids when every one of them is closed (watertight after
+// welding by position), else from its colliders (their Mass and Convex;
+// the caller leaves triggers out): the union of their polyhedra with
 // overlaps counted once when all are polyhedra, else the sum of their
-// closed forms (overlaps between round primitives counted twice).
-func bodyMass(solids []solid, colliders []colliderMass) (mass.Properties, string, error) {
+// closed forms (overlaps between round primitives counted twice). The
+// string is the source, SourceMesh or SourceColliders. The glTF and the
+// G4MF paths both weigh their bodies with it.
+func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, error) {
 	closed := len(solids) > 0
 	for _, s := range solids {
-		if !mass.IsClosedByPosition(s.vertices, s.triangles) {
+		if !mass.IsClosedByPosition(s.Vertices, s.Triangles) {
 			closed = false
 			break
 		}
@@ -58,7 +52,7 @@ func bodyMass(solids []solid, colliders []colliderMass) (mass.Properties, string
 	if closed {
 		parts := make([]mass.Properties, 0, len(solids))
 		for _, s := range solids {
-			p, err := mass.Mesh(s.vertices, s.triangles)
+			p, err := mass.Mesh(s.Vertices, s.Triangles)
 			if err != nil {
 				closed = false
 				break
@@ -72,9 +66,9 @@ func bodyMass(solids []solid, colliders []colliderMass) (mass.Properties, string
 	var convex []mass.Convex
 	var props []mass.Properties
 	for _, c := range colliders {
-		props = append(props, c.props)
-		if c.convex != nil {
-			convex = append(convex, *c.convex)
+		props = append(props, c.Mass)
+		if c.Convex != nil {
+			convex = append(convex, *c.Convex)
 		}
 	}
 	if len(convex) == len(colliders) {
@@ -84,11 +78,12 @@ func bodyMass(solids []solid, colliders []colliderMass) (mass.Properties, string
 	return mass.Sum(props...), SourceColliders, nil
 }
 
-// motion turns mass properties in frame F into an OMI/KHR motion in the
-// body node's space, which is F scaled by s (see frame).
-func motion(p mass.Properties, spec Mass, s geom.Vec3) (*physics.Motion, error) {
+// Body scales mass properties at density 1 to the body spec asks for:
+// Mass kilograms, else Density (DefaultDensity when 0) times the volume.
+// It fails on no volume or a non-finite result.
+func (spec Mass) Body(p mass.Properties) (mass.Body, error) {
 	if !(p.Volume > 0) {
-		return nil, errors.New("no volume")
+		return mass.Body{}, errors.New("no volume")
 	}
 	var b mass.Body
 	if spec.Mass > 0 {
@@ -100,16 +95,13 @@ func motion(p mass.Properties, spec Mass, s geom.Vec3) (*physics.Motion, error) 
 		}
 		b = mass.FromDensity(p, d)
 	}
-	com := [3]float64{b.CenterOfMass[0] / s[0], b.CenterOfMass[1] / s[1], b.CenterOfMass[2] / s[2]}
-	diag := b.InertiaDiagonal
-	q := [4]float64(b.InertiaOrientation)
-	for _, v := range append(append(com[:], diag[:]...), b.Mass, q[0], q[1], q[2], q[3]) {
+	all := append(append([]float64{b.Mass}, b.CenterOfMass[:]...), b.InertiaDiagonal[:]...)
+	for _, v := range append(all, b.InertiaOrientation[:]...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("non-finite mass property %v", v)
+			return mass.Body{}, fmt.Errorf("non-finite mass property %v", v)
 		}
 	}
-	m := b.Mass
-	return &physics.Motion{Type: physics.Dynamic, Mass: &m, CenterOfMass: &com, InertiaDiagonal: &diag, InertiaOrientation: &q}, nil
+	return b, nil
 }
 
 // boxConvex returns the box of the given size centred at c as a closed

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/autocollide/autocollide/mesh"
 )
 
 // MaxSourceName bounds the bytes of a node or mesh name that generated
@@ -157,4 +159,91 @@ func (h godotHint) String() string {
 		}
 	}
 	return ""
+}
+
+// hints are the artists' naming conventions read from one asset's parts
+// (see naming.go).
+type hints struct {
+	unreal  map[int]unrealHint // collision part -> what it is
+	godot   map[int]godotHint  // part -> its node's collider hint
+	rigid   map[int]int        // part -> its -rigid body node
+	renders map[int][]int      // render part -> its Unreal collision parts
+}
+
+// ownCollider says whether a convention makes part i one of the artist's
+// colliders (a render part of Unreal collision meshes is not one: its
+// colliders are those meshes).
+func (h *hints) ownCollider(i int) bool {
+	if _, ok := h.unreal[i]; ok {
+		return true
+	}
+	_, ok := h.godot[i]
+	return ok && len(h.renders[i]) == 0
+}
+
+// hints reads the naming conventions of the parts todo, when the options
+// turn them on.
+func (p *planner) hints(ex *mesh.Result, todo []int) *hints {
+	h := &hints{unreal: map[int]unrealHint{}, godot: map[int]godotHint{}, rigid: map[int]int{}, renders: map[int][]int{}}
+	if !p.opt.Body.NamingConventions {
+		return h
+	}
+	byName := map[string][]int{}
+	for _, i := range todo {
+		part := &ex.Parts[i]
+		if m, cands, ok := p.unrealOf(part); ok {
+			h.unreal[i] = unrealHint{method: m, cands: cands}
+			continue
+		}
+		byName[p.doc.Nodes[part.Node].Name] = append(byName[p.doc.Nodes[part.Node].Name], i)
+		if mn := p.meshName(part); mn != "" && mn != p.doc.Nodes[part.Node].Name {
+			byName[mn] = append(byName[mn], i)
+		}
+		if g := godotName(p.doc.Nodes[part.Node].Name); g != godotNone && g != godotRigid {
+			h.godot[i] = g
+		}
+		for n := part.Node; ; {
+			if godotName(p.doc.Nodes[n].Name) == godotRigid {
+				h.rigid[i] = n
+				break
+			}
+			up, ok := p.parent[n]
+			if !ok {
+				break
+			}
+			n = up
+		}
+	}
+	for _, i := range todo {
+		u, ok := h.unreal[i]
+		if !ok {
+			continue
+		}
+		var found []int
+		for _, c := range u.cands {
+			if found = byName[c]; len(found) > 0 {
+				u.render = c
+				break
+			}
+		}
+		if len(found) == 0 {
+			p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: an Unreal collision mesh, but no render mesh is named %s; treated as an ordinary mesh", ex.Parts[i].Name, strings.Join(u.cands, " or ")))
+			delete(h.unreal, i)
+			continue
+		}
+		h.unreal[i] = u
+		for _, r := range found {
+			h.renders[r] = append(h.renders[r], i)
+		}
+	}
+	return h
+}
+
+// unrealOf reads an Unreal collision prefix on the part's node name, else
+// on its mesh name.
+func (p *planner) unrealOf(part *mesh.Part) (Method, []string, bool) {
+	if m, c, ok := unrealName(p.doc.Nodes[part.Node].Name); ok {
+		return m, c, true
+	}
+	return unrealName(p.meshName(part))
 }

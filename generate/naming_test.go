@@ -60,8 +60,8 @@ func TestGodotCol(t *testing.T) {
 		{name: "Cart-rigid", children: []int{2}, at: geom.Vec3{0, 0, 2}},
 		{name: "CartBody_col", v: cart, t: cartT},
 	}, []int{0, 1})
-	for _, f := range []Format{OMI, KHR} {
-		g := gen(t, data, Options{Format: f, Method: Sphere, Body: BodySettings{NamingConventions: true}})
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
+		g := gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{NamingConventions: true}, Encoding: Encoding{Format: f}})
 		if len(g.rep.BodyList) != 2 || g.rep.BodyList[0].Motion != physics.Static || g.rep.BodyList[1].Motion != physics.Dynamic {
 			t.Fatalf("%s: bodies %+v", f, g.rep.BodyList)
 		}
@@ -79,7 +79,7 @@ func TestGodotCol(t *testing.T) {
 			t.Errorf("%s: warnings %v", f, g.rep.Warnings)
 		}
 	}
-	g := gen(t, data, Options{Method: Sphere})
+	g := gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}})
 	for col := range g.colliderParents() {
 		if s := g.model.Shapes[g.model.Nodes[col].Collider.Shape].Type; s != physics.Sphere {
 			t.Errorf("conventions off: %s collider", s)
@@ -92,8 +92,8 @@ func TestGodotCol(t *testing.T) {
 // output gives each fixture back, and generating again the same bytes.
 func TestNamingUndo(t *testing.T) {
 	for name, data := range namingFixtures(t) {
-		for _, f := range []Format{OMI, KHR} {
-			g := gen(t, data, Options{Format: f, Method: Hull, Body: BodySettings{NamingConventions: true}})
+		for _, f := range []physics.Family{physics.OMI, physics.KHR} {
+			g := gen(t, data, Options{Collider: ColliderSettings{Method: Hull}, Body: BodySettings{NamingConventions: true}, Encoding: Encoding{Format: f}})
 			hidden := 0
 			for _, p := range g.rep.Parts {
 				if g.file.Doc.Nodes[p.Node].Mesh == nil {
@@ -122,7 +122,7 @@ func TestUnrealMatching(t *testing.T) {
 		{name: "USP_StoolMesh", v: col, t: colT},
 		{name: "UCX_Ghost_01", v: col, t: colT, at: geom.Vec3{3, 0, 0}},
 	}, []int{0, 1, 2})
-	g := gen(t, data, Options{Method: AABB, Body: BodySettings{NamingConventions: true}})
+	g := gen(t, data, Options{Collider: ColliderSettings{Method: AABB}, Body: BodySettings{NamingConventions: true}})
 	got := map[string]Method{}
 	for _, p := range g.rep.Parts {
 		got[p.Name] = p.Method
@@ -151,7 +151,7 @@ func TestLongSourceNamesBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Asset(context.Background(), a, Options{Method: Box}); err != nil {
+	if _, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: Box}}); err != nil {
 		t.Fatal(err)
 	}
 	out, err := a.Encode(false)

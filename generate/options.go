@@ -1,13 +1,6 @@
 package generate
 
-// Format names an extension family to write.
-type Format string
-
-// The families autocollide writes.
-const (
-	OMI Format = "omi"
-	KHR Format = "khr"
-)
+import "github.com/autocollide/autocollide/physics"
 
 // Method names how a collider is made from a mesh instance.
 type Method string
@@ -28,20 +21,34 @@ func Methods() []Method {
 	return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose, Trimesh, None}
 }
 
-// Options controls generation for one asset.
+// Options controls generation for one asset: how colliders are made, how
+// bodies are formed, how the result is encoded, and how the work runs.
 type Options struct {
-	Format Format
-	// KHRGeometryNode writes KHR collider geometry in the older
-	// geometry.node form instead of the newest geometry.mesh.
-	KHRGeometryNode bool
-	Method          Method
+	// Collider is the asset-wide method and its parameters (Rules may
+	// override them per mesh instance).
+	Collider ColliderSettings
+	// Body says how bodies are formed, behave and get their mass.
+	Body BodySettings
+	// Encoding says how the physics is written.
+	Encoding Encoding
+	// Rules, when set, is asked for each mesh instance and may override
+	// the method and its parameters; ok false keeps Options as they are.
+	// A function cannot be compared or hashed: RulesKey must describe the
+	// rules (e.g. the resolved profile's text), so that caches keyed on
+	// Options tell rule sets apart.
+	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
+	RulesKey string
+	Run
+}
+
+// ColliderSettings is how the colliders of one mesh instance are made:
+// everything that makes two instances of the same geometry get the same
+// colliders. It is comparable, and instances are made once per distinct
+// value (see makeColliders): a field added here joins that key.
+type ColliderSettings struct {
+	Method Method
 	// MaxHullVertices caps hull vertices (0: the hull package default).
 	MaxHullVertices int
-	// Binary says the output container is GLB (generated data then goes
-	// into the BIN chunk).
-	Binary bool
-	// Mass says how dynamic bodies get their mass.
-	Mass Mass
 	// Concavity (relative to a part's diagonal; 0 = the decompose
 	// default) and MaxHulls (per mesh instance; 0 = its default) steer
 	// Method Decompose.
@@ -63,23 +70,30 @@ type Options struct {
 	// SearchTriangles is decompose.Options.SearchTriangles (0 = its
 	// default; Method Auto sets AutoSearchTriangles).
 	SearchTriangles int
+}
+
+// Encoding is how generated physics is written.
+type Encoding struct {
+	// Format is the family to write, one of physics/codecs (default
+	// physics.OMI).
+	Format physics.Family
+	// KHRGeometryNode writes KHR collider geometry in the older
+	// geometry.node form instead of the newest geometry.mesh.
+	KHRGeometryNode bool
+	// Binary says the output container is GLB (generated data then goes
+	// into the BIN chunk).
+	Binary bool
+}
+
+// Run is how the work runs; it changes no output, so caches and
+// fingerprints ignore it.
+type Run struct {
 	// Workers bounds the goroutines making one asset's colliders (parts
-	// in parallel, and a decomposition's own workers); ≤ 1 is one. The
-	// output is the same for any value (so caches ignore it).
+	// in parallel, and a decomposition's own workers); ≤ 1 is one.
 	Workers int `json:"-"`
-	// Body says how bodies are formed and behave.
-	Body BodySettings
-	// Rules, when set, is asked for each mesh instance and may override
-	// the method and its parameters; ok false keeps Options as they are.
-	// A function cannot be compared or hashed: RulesKey must describe the
-	// rules (e.g. the resolved profile's text), so that caches keyed on
-	// Options tell rule sets apart.
-	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
-	RulesKey string
 	// Progress, if set, hears how far each mesh instance's decomposition
 	// has got, after each of its rounds. It may be called from several
-	// goroutines at once and must return quickly. It is for display only
-	// and changes no output, so caches and fingerprints ignore it.
+	// goroutines at once and must return quickly; it is for display only.
 	Progress func(Step) `json:"-"`
 }
 
@@ -88,18 +102,18 @@ type Options struct {
 // grows as parts are split, and shrinks when they are merged).
 type Step struct {
 	// Part names the mesh instance (as in its PartReport); empty when
-	// the caller of Colliders did not name it (see Options.ForPart).
+	// the caller of Colliders did not name it (see Run.ForPart).
 	Part        string
 	Done, Total int
 }
 
-// ForPart returns opt whose Progress steps name part.
-func (opt Options) ForPart(part string) Options {
-	if f := opt.Progress; f != nil {
-		opt.Progress = func(s Step) {
+// ForPart returns r whose Progress steps name part.
+func (r Run) ForPart(part string) Run {
+	if f := r.Progress; f != nil {
+		r.Progress = func(s Step) {
 			s.Part = part
 			f(s)
 		}
 	}
-	return opt
+	return r
 }

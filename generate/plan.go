@@ -15,11 +15,11 @@ import (
 
 // partPlan is what the plan decided for one mesh instance.
 type partPlan struct {
-	part    int // index in mesh.Result.Parts
-	body    *bodyPlan
-	opt     Options // the method and its parameters for this instance
-	rule    string  // the rule that matched, if any
-	trigger bool
+	part     int // index in mesh.Result.Parts
+	body     *bodyPlan
+	collider ColliderSettings // the method and its parameters for this instance
+	rule     string           // the rule that matched, if any
+	trigger  bool
 	// reason says why the method is not the options' own (a naming
 	// convention, a fallback), for the part report.
 	reason string
@@ -68,8 +68,9 @@ type planner struct {
 
 // planAsset decides which nodes become bodies, with what motion, and how
 // each mesh instance of a root without authored physics gets its
-// colliders: from the options, the rules, and the naming conventions,
-// which win (they are the artist's own colliders).
+// colliders. It runs in three steps, each once: the artists' naming
+// conventions are read (hints), the bodies are formed (bodies), and each
+// part's collider settings are resolved in one place (resolve).
 func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) *assetPlan {
 	p := &planner{a: a, doc: a.Doc, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}}
 	for i, n := range a.Doc.Nodes {
@@ -86,72 +87,38 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	if len(todo) == 0 {
 		return p.plan
 	}
-
-	// The artists' conventions.
-	unreal := map[int]unrealHint{} // collision part -> what it is
-	godot := map[int]godotHint{}   // part -> its node's collider hint
-	rigid := map[int]int{}         // part -> its -rigid body node
-	renders := map[int][]int{}     // render part -> its Unreal collision parts
-	if opt.Body.NamingConventions {
-		byName := map[string][]int{}
-		for _, i := range todo {
-			part := &ex.Parts[i]
-			if m, cands, ok := p.unrealOf(part); ok {
-				unreal[i] = unrealHint{method: m, cands: cands}
-				continue
-			}
-			byName[p.doc.Nodes[part.Node].Name] = append(byName[p.doc.Nodes[part.Node].Name], i)
-			if mn := p.meshName(part); mn != "" && mn != p.doc.Nodes[part.Node].Name {
-				byName[mn] = append(byName[mn], i)
-			}
-			if h := godotName(p.doc.Nodes[part.Node].Name); h != godotNone && h != godotRigid {
-				godot[i] = h
-			}
-			for n := part.Node; ; {
-				if godotName(p.doc.Nodes[n].Name) == godotRigid {
-					rigid[i] = n
-					break
-				}
-				up, ok := p.parent[n]
-				if !ok {
-					break
-				}
-				n = up
-			}
-		}
-		for _, i := range todo {
-			u, ok := unreal[i]
-			if !ok {
-				continue
-			}
-			var found []int
-			for _, c := range u.cands {
-				if found = byName[c]; len(found) > 0 {
-					u.render = c
-					break
-				}
-			}
-			if len(found) == 0 {
-				p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: an Unreal collision mesh, but no render mesh is named %s; treated as an ordinary mesh", ex.Parts[i].Name, strings.Join(u.cands, " or ")))
-				delete(unreal, i)
-				continue
-			}
-			unreal[i] = u
-			for _, r := range found {
-				renders[r] = append(renders[r], i)
-			}
+	h := p.hints(ex, todo)
+	bodyOf := p.formBodies(ex, todo, h)
+	// A body holding any of the artist's colliders gets no generated ones.
+	own := map[*bodyPlan][]string{}
+	for _, i := range todo {
+		if h.ownCollider(i) {
+			own[bodyOf[i]] = append(own[bodyOf[i]], partName(p.doc, &ex.Parts[i]))
 		}
 	}
+	for _, i := range todo {
+		pp := p.resolve(ex, i, bodyOf[i], h, own[bodyOf[i]])
+		pp.body.parts = append(pp.body.parts, pp)
+		p.plan.parts = append(p.plan.parts, pp)
+	}
+	slices.Sort(p.plan.hide)
+	p.plan.hide = slices.Compact(p.plan.hide)
+	return p.plan
+}
 
-	// Bodies.
+// formBodies decides each part's body and the bodies' motions: the body
+// mode's node, a -rigid node above the part, or for an Unreal collision
+// part its render part's body.
+func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bodyPlan {
+	opt := p.opt.Body
 	roots := map[int]bool{}
 	for _, i := range todo {
-		if _, ok := unreal[i]; !ok {
+		if _, ok := h.unreal[i]; !ok {
 			roots[ex.Parts[i].Root] = true
 		}
 	}
 	fileGroup := false
-	if opt.Body.Mode == BodiesPerFile && len(roots) > 1 {
+	if opt.Mode == BodiesPerFile && len(roots) > 1 {
 		if ex.Scene < 0 {
 			p.plan.warnings = append(p.plan.warnings, "one body per file needs a scene to hold the body node; one body per scene root instead")
 		} else {
@@ -165,15 +132,15 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	}
 	bodyOf := map[int]*bodyPlan{}
 	for _, i := range todo {
-		if _, ok := unreal[i]; ok {
+		if _, ok := h.unreal[i]; ok {
 			continue
 		}
 		part := &ex.Parts[i]
-		node, motion := part.Root, opt.Body.Motion
-		if r, ok := rigid[i]; ok {
+		node, motion := part.Root, opt.Motion
+		if r, ok := h.rigid[i]; ok {
 			node, motion = r, physics.Dynamic
 		} else {
-			switch opt.Body.Mode {
+			switch opt.Mode {
 			case BodiesPerNode:
 				node = part.Node
 			case BodiesPerFile:
@@ -189,10 +156,10 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		bodyOf[i] = p.body(node, motion)
 	}
 	for _, i := range todo {
-		if _, ok := unreal[i]; ok {
+		if _, ok := h.unreal[i]; ok {
 			// The render part first in part order carries it.
 			for _, r := range todo {
-				if slices.Contains(renders[r], i) {
+				if slices.Contains(h.renders[r], i) {
 					bodyOf[i] = bodyOf[r]
 					break
 				}
@@ -201,76 +168,60 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 	}
 	// A Godot collision hint makes its body static, unless it is -rigid.
 	for _, i := range todo {
-		h, ok := godot[i]
-		if _, isRigid := rigid[i]; !ok || isRigid || bodyOf[i].motion == physics.Static {
+		g, ok := h.godot[i]
+		if _, isRigid := h.rigid[i]; !ok || isRigid || bodyOf[i].motion == physics.Static {
 			continue
 		}
 		bodyOf[i].motion = physics.Static
-		p.plan.notes = append(p.plan.notes, fmt.Sprintf("%s: Godot %s hint: its body is static", ex.Parts[i].Name, h))
+		p.plan.notes = append(p.plan.notes, fmt.Sprintf("%s: Godot %s hint: its body is static", ex.Parts[i].Name, g))
 	}
+	return bodyOf
+}
 
-	// Parts: options, then rules, then the conventions.
-	for _, i := range todo {
-		part := &ex.Parts[i]
-		pp := &partPlan{part: i, body: bodyOf[i], opt: opt, trigger: opt.Body.Trigger}
-		u, isUnreal := unreal[i]
-		if opt.Rules != nil && !isUnreal {
-			if s, ok := opt.Rules(p.nodeInfo(part)); ok {
-				pp.apply(s)
-			}
+// resolve settles part i's collider settings, in order of precedence
+// from the lowest: the asset's options, the first matching rule, the
+// artists' naming conventions, the artist's colliders elsewhere on its
+// body (own lists them: the part then gets none), and last what the
+// body allows (a triangle mesh needs a static body and no trigger).
+func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own []string) *partPlan {
+	part := &ex.Parts[i]
+	opt := p.opt
+	pp := &partPlan{part: i, body: body, collider: opt.Collider, trigger: opt.Body.Trigger}
+	u, isUnreal := h.unreal[i]
+	if opt.Rules != nil && !isUnreal {
+		if s, ok := opt.Rules(p.nodeInfo(part)); ok {
+			pp.apply(s)
 		}
-		if isUnreal {
-			pp.opt.Method, pp.reason, pp.handmade = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render), true
+	}
+	if isUnreal {
+		pp.collider.Method, pp.reason, pp.handmade = u.method, fmt.Sprintf("Unreal collision mesh of %q", u.render), true
+		p.plan.hide = append(p.plan.hide, part.Node)
+	} else if cs := h.renders[i]; len(cs) > 0 {
+		names := make([]string, len(cs))
+		for k, c := range cs {
+			names[k] = partName(p.doc, &ex.Parts[c])
+		}
+		pp.collider.Method, pp.reason, pp.handmade = None, "its colliders are the artist's "+strings.Join(names, ", "), true
+	} else if g, ok := h.godot[i]; ok {
+		m, _ := g.collider()
+		pp.collider.Method, pp.reason, pp.handmade = m, "Godot "+g.String()+" hint", true
+		if g.only() {
 			p.plan.hide = append(p.plan.hide, part.Node)
-		} else if cs := renders[i]; len(cs) > 0 {
-			names := make([]string, len(cs))
-			for k, c := range cs {
-				names[k] = partName(p.doc, &ex.Parts[c])
-			}
-			pp.opt.Method, pp.reason, pp.handmade = None, "its colliders are the artist's "+strings.Join(names, ", "), true
-		} else if h, ok := godot[i]; ok {
-			m, _ := h.collider()
-			pp.opt.Method, pp.reason, pp.handmade = m, "Godot "+h.String()+" hint", true
-			if h.only() {
-				p.plan.hide = append(p.plan.hide, part.Node)
-			}
-		}
-		pp.body.parts = append(pp.body.parts, pp)
-		p.plan.parts = append(p.plan.parts, pp)
-	}
-	// The artist's colliders win: a body holding any gets no generated
-	// ones.
-	for _, b := range p.plan.bodies {
-		var own []string
-		for _, pp := range b.parts {
-			if pp.handmade && pp.opt.Method != None {
-				own = append(own, partName(p.doc, &ex.Parts[pp.part]))
-			}
-		}
-		if len(own) == 0 {
-			continue
-		}
-		for _, pp := range b.parts {
-			if !pp.handmade {
-				pp.opt.Method, pp.rule, pp.reason = None, "", "its body has the artist's colliders ("+strings.Join(own, ", ")+")"
-			}
 		}
 	}
-	for _, pp := range p.plan.parts {
-		part := &ex.Parts[pp.part]
-		switch {
-		case pp.opt.Method == Trimesh && pp.trigger:
-			pp.opt.Method = Hull
-			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a trigger needs a volume: hull instead of triangle mesh"
-		case pp.opt.Method == Trimesh && pp.body.motion != physics.Static:
-			pp.opt.Method = Decompose
-			pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
-			p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, pp.body.motion))
-		}
+	if len(own) > 0 && !pp.handmade {
+		pp.collider.Method, pp.rule, pp.reason = None, "", "its body has the artist's colliders ("+strings.Join(own, ", ")+")"
 	}
-	slices.Sort(p.plan.hide)
-	p.plan.hide = slices.Compact(p.plan.hide)
-	return p.plan
+	switch {
+	case pp.collider.Method == Trimesh && pp.trigger:
+		pp.collider.Method = Hull
+		pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a trigger needs a volume: hull instead of triangle mesh"
+	case pp.collider.Method == Trimesh && body.motion != physics.Static:
+		pp.collider.Method = Decompose
+		pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
+		p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, body.motion))
+	}
+	return pp
 }
 
 // body returns the body planned at node, making it on first use.
@@ -293,7 +244,7 @@ func (p *planner) body(node int, motion physics.MotionType) *bodyPlan {
 // apply lays a rule's settings over the asset's options.
 func (pp *partPlan) apply(s PartSettings) {
 	pp.rule = s.Rule
-	o := &pp.opt
+	o := &pp.collider
 	if s.Method != "" {
 		o.Method = s.Method
 	}
@@ -346,15 +297,6 @@ func (p *planner) matching(n, root int) (int, bool) {
 		}
 		n = up
 	}
-}
-
-// unrealOf reads an Unreal collision prefix on the part's node name, else
-// on its mesh name.
-func (p *planner) unrealOf(part *mesh.Part) (Method, []string, bool) {
-	if m, c, ok := unrealName(p.doc.Nodes[part.Node].Name); ok {
-		return m, c, true
-	}
-	return unrealName(p.meshName(part))
 }
 
 func (p *planner) meshName(part *mesh.Part) string {

@@ -100,7 +100,7 @@ func gen(t *testing.T, data []byte, opt Options) genResult {
 		t.Errorf("schema: %v", err)
 	}
 	var m *physics.Model
-	if opt.Format == KHR {
+	if opt.Encoding.Format == physics.KHR {
 		m, _, err = khr.Decode(a.Doc)
 	} else {
 		m, _, err = omi.Decode(a.Doc)
@@ -153,7 +153,7 @@ func TestBodyModes(t *testing.T) {
 		{BodiesByPattern, "^Ball$", []int{0, 3}},
 		{BodiesPerFile, "", []int{4}},
 	} {
-		opt := Options{Method: AABB, Body: BodySettings{Mode: c.mode}}
+		opt := Options{Collider: ColliderSettings{Method: AABB}, Body: BodySettings{Mode: c.mode}}
 		if c.pattern != "" {
 			opt.Body.Pattern = regexp.MustCompile(c.pattern)
 		}
@@ -172,7 +172,7 @@ func TestBodyModes(t *testing.T) {
 	}
 	// File mode gathers the roots under one body node, without moving
 	// anything: the table's world transform is kept.
-	g := gen(t, data, Options{Method: AABB, Body: BodySettings{Mode: BodiesPerFile}})
+	g := gen(t, data, Options{Collider: ColliderSettings{Method: AABB}, Body: BodySettings{Mode: BodiesPerFile}})
 	if s := g.file.Doc.Scenes[0].Nodes; !slices.Equal(s, []int{4}) || !slices.Equal(g.file.Doc.Nodes[4].Children[:2], []int{0, 3}) {
 		t.Errorf("file mode: scene nodes %v, body children %v", s, g.file.Doc.Nodes[4].Children)
 	}
@@ -186,16 +186,16 @@ func TestBodyModes(t *testing.T) {
 // carry their mass.
 func TestMotionTypes(t *testing.T) {
 	data := furniture(t)
-	for _, f := range []Format{OMI, KHR} {
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
 		for _, mt := range []physics.MotionType{physics.Static, physics.Kinematic, physics.Dynamic} {
-			g := gen(t, data, Options{Format: f, Method: Box, Body: BodySettings{Motion: mt}})
+			g := gen(t, data, Options{Collider: ColliderSettings{Method: Box}, Body: BodySettings{Motion: mt}, Encoding: Encoding{Format: f}})
 			for _, b := range []int{0, 3} {
 				var mo *physics.Motion
 				if n := g.model.Nodes[b]; n != nil {
 					mo = n.Motion
 				}
 				switch {
-				case f == KHR && mt == physics.Static:
+				case f == physics.KHR && mt == physics.Static:
 					if mo != nil {
 						t.Errorf("%s %s: nodes[%d] has motion %+v", f, mt, b, mo)
 					}
@@ -224,8 +224,8 @@ func TestMaterialFilterTrigger(t *testing.T) {
 	mat := &physics.Material{Name: "rubber", StaticFriction: ptr(0.9), DynamicFriction: ptr(0.8), Restitution: ptr(0.7), FrictionCombine: "maximum"}
 	filter := &physics.Filter{Name: "props", CollisionSystems: []string{"props"}, NotCollideWithSystems: []string{"ui"}}
 	data := furniture(t)
-	for _, f := range []Format{OMI, KHR} {
-		g := gen(t, data, Options{Format: f, Method: Sphere, Body: BodySettings{Material: mat, Filter: filter}})
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
+		g := gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Material: mat, Filter: filter}, Encoding: Encoding{Format: f}})
 		if len(g.model.Materials) != 1 || *g.model.Materials[0].Restitution != 0.7 || g.model.Materials[0].FrictionCombine != "maximum" {
 			t.Errorf("%s: materials %+v", f, g.model.Materials)
 		}
@@ -245,7 +245,7 @@ func TestMaterialFilterTrigger(t *testing.T) {
 			t.Errorf("%s: %d colliders", f, n)
 		}
 
-		g = gen(t, data, Options{Format: f, Method: Sphere, Body: BodySettings{Filter: filter, Trigger: true}})
+		g = gen(t, data, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Filter: filter, Trigger: true}, Encoding: Encoding{Format: f}})
 		n = 0
 		for _, i := range g.model.NodeIndices() {
 			nd := g.model.Nodes[i]
@@ -288,7 +288,7 @@ func TestMaterialFilterTrigger(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := gen(t, data2, Options{Format: OMI, Method: Sphere, Body: BodySettings{Material: mat, Filter: filter}})
+	g := gen(t, data2, Options{Collider: ColliderSettings{Method: Sphere}, Body: BodySettings{Material: mat, Filter: filter}, Encoding: Encoding{Format: physics.OMI}})
 	if len(g.model.Materials) != 2 || *g.model.Materials[0].StaticFriction != 0.1 || g.model.Materials[1].Name != "rubber" {
 		t.Fatalf("materials %+v", g.model.Materials)
 	}
@@ -333,7 +333,7 @@ func TestRules(t *testing.T) {
 		}
 		return PartSettings{}, false
 	}
-	g := gen(t, furniture(t), Options{Method: AABB, Rules: rules})
+	g := gen(t, furniture(t), Options{Collider: ColliderSettings{Method: AABB}, Rules: rules})
 	want := map[string]struct {
 		rule   string
 		method Method
@@ -382,8 +382,8 @@ func TestRules(t *testing.T) {
 func TestTrimeshAndNone(t *testing.T) {
 	data := furniture(t)
 	// The ball's pole triangles are degenerate and dropped.
-	for _, f := range []Format{OMI, KHR} {
-		g := gen(t, data, Options{Format: f, Method: Trimesh, Body: BodySettings{Motion: physics.Static}})
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
+		g := gen(t, data, Options{Collider: ColliderSettings{Method: Trimesh}, Body: BodySettings{Motion: physics.Static}, Encoding: Encoding{Format: f}})
 		n := 0
 		for col := range g.colliderParents() {
 			s := g.model.Shapes[g.model.Nodes[col].Collider.Shape]
@@ -403,7 +403,7 @@ func TestTrimeshAndNone(t *testing.T) {
 			t.Errorf("%s: %d trimeshes, warnings %v", f, n, g.rep.Warnings)
 		}
 	}
-	g := gen(t, data, Options{Method: Trimesh})
+	g := gen(t, data, Options{Collider: ColliderSettings{Method: Trimesh}})
 	for _, p := range g.rep.Parts {
 		if p.Method != Decompose || !strings.Contains(p.Reason, "static") {
 			t.Errorf("dynamic trimesh %s: method %s (%q)", p.Name, p.Method, p.Reason)
@@ -415,7 +415,7 @@ func TestTrimeshAndNone(t *testing.T) {
 	// None changes nothing at all, even where a body would have needed a
 	// node of its own (file mode) or a scale-cancelling group.
 	for _, mode := range []BodyMode{BodiesPerRoot, BodiesPerFile} {
-		g = gen(t, data, Options{Method: None, Body: BodySettings{Mode: mode}})
+		g = gen(t, data, Options{Collider: ColliderSettings{Method: None}, Body: BodySettings{Mode: mode}})
 		if g.rep.Bodies != 0 || len(g.model.Nodes) != 0 || len(g.rep.Parts) != 4 {
 			t.Errorf("method none (%s): %d bodies, %d physics nodes, %d parts", mode, g.rep.Bodies, len(g.model.Nodes), len(g.rep.Parts))
 		}
@@ -425,10 +425,10 @@ func TestTrimeshAndNone(t *testing.T) {
 	}
 	box, boxT := boxMesh(geom.Vec3{}, geom.Vec3{1, 1, 1})
 	scaled := buildGLTF(t, []fnode{{name: "Stretched", v: box, t: boxT, scale: geom.Vec3{1, 2, 3}}}, []int{0})
-	if g := gen(t, scaled, Options{Method: None}); len(g.file.Doc.Nodes) != 1 {
+	if g := gen(t, scaled, Options{Collider: ColliderSettings{Method: None}}); len(g.file.Doc.Nodes) != 1 {
 		t.Errorf("method none on a scaled root: %d nodes", len(g.file.Doc.Nodes))
 	}
-	if g := gen(t, scaled, Options{Method: Box}); len(g.file.Doc.Nodes) != 3 {
+	if g := gen(t, scaled, Options{Collider: ColliderSettings{Method: Box}}); len(g.file.Doc.Nodes) != 3 {
 		t.Errorf("box on a scaled root: %d nodes, want the root, its scale group and the collider", len(g.file.Doc.Nodes))
 	}
 }
@@ -438,7 +438,7 @@ func TestTrimeshAndNone(t *testing.T) {
 func TestHullTriangleCap(t *testing.T) {
 	pts, _ := sphereMesh(1, 20)
 	for _, tcap := range []int{255, 60, 20} {
-		cs, _, err := Colliders(context.Background(), pts, nil, Options{Method: Hull, MaxHullTriangles: tcap})
+		cs, _, err := Colliders(context.Background(), pts, nil, ColliderSettings{Method: Hull, MaxHullTriangles: tcap}, Run{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -447,16 +447,16 @@ func TestHullTriangleCap(t *testing.T) {
 			t.Errorf("cap %d: %d triangles, %d vertices", tcap, len(h.Triangles), len(h.Vertices))
 		}
 	}
-	if o := hullOptions(Options{MaxHullVertices: 64, MaxHullTriangles: 255}); o.MaxVertices != 64 {
+	if o := hullOptions(ColliderSettings{MaxHullVertices: 64, MaxHullTriangles: 255}); o.MaxVertices != 64 {
 		t.Errorf("a lower vertex cap is kept: %d", o.MaxVertices)
 	}
-	if o := hullOptions(Options{MaxHullTriangles: 255}); o.MaxVertices != 129 {
+	if o := hullOptions(ColliderSettings{MaxHullTriangles: 255}); o.MaxVertices != 129 {
 		t.Errorf("255 triangles: %d vertices", o.MaxVertices)
 	}
-	if o := hullOptions(Options{MaxHullFaces: 30}); o.MaxFaces != 30 || o.MaxVertices != 0 {
+	if o := hullOptions(ColliderSettings{MaxHullFaces: 30}); o.MaxFaces != 30 || o.MaxVertices != 0 {
 		t.Errorf("face cap %+v", o)
 	}
-	h, err := hull.Build(pts, hullOptions(Options{MaxHullFaces: 30}))
+	h, err := hull.Build(pts, hullOptions(ColliderSettings{MaxHullFaces: 30}))
 	if err != nil || hull.PolygonCount(h.Vertices, h.Triangles, hull.CoplanarTolerance) > 30 {
 		t.Errorf("face cap: %v", err)
 	}
@@ -497,7 +497,7 @@ func TestBadBodySettings(t *testing.T) {
 // require, and still contains the part.
 func TestCapsuleHeightPositive(t *testing.T) {
 	pts, tris := sphereMesh(0.5, 24)
-	cs, _, err := Colliders(context.Background(), pts, tris, Options{Method: Capsule})
+	cs, _, err := Colliders(context.Background(), pts, tris, ColliderSettings{Method: Capsule}, Run{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -524,7 +524,7 @@ func TestRuleAutoSettings(t *testing.T) {
 	reasons := map[string]string{}
 	methods := func(rule PartSettings) map[string]Method {
 		rules := func(n NodeInfo) (PartSettings, bool) { return rule, n.Name == "Ball" || n.Name == "Leg1" }
-		g := gen(t, furniture(t), Options{Method: Auto, Rules: rules})
+		g := gen(t, furniture(t), Options{Collider: ColliderSettings{Method: Auto}, Rules: rules})
 		m := map[string]Method{}
 		for _, p := range g.rep.Parts {
 			m[p.Name], reasons[p.Name] = p.Method, p.Reason

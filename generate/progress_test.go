@@ -33,7 +33,7 @@ func TestProgressSteps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Asset(context.Background(), a, Options{Method: Decompose, Workers: 2, Progress: progress}); err != nil {
+		if _, err := Asset(context.Background(), a, Options{Collider: ColliderSettings{Method: Decompose}, Run: Run{Workers: 2, Progress: progress}}); err != nil {
 			t.Fatal(err)
 		}
 		out, err := a.Encode(false)

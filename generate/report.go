@@ -51,6 +51,10 @@ type Report struct {
 	Colliders map[string]int `json:"colliders"`
 	// Kept counts scene roots whose existing physics was kept as it was.
 	Kept int `json:"kept,omitempty"`
+	// HullVertices counts the vertices of the output's convex hull
+	// meshes: the generated ones (the sum over Parts) and those of the
+	// physics kept as it was (each shape once).
+	HullVertices int `json:"hullVertices,omitempty"`
 	// Triggers counts the colliders written as triggers (they are also
 	// in Colliders, by shape).
 	Triggers int      `json:"triggers,omitempty"`

@@ -97,6 +97,8 @@ type BodySettings struct {
 	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
 	// -convcolonly, -rigid and their _col spellings).
 	NamingConventions bool
+	// Mass says how dynamic bodies get their mass.
+	Mass Mass
 }
 
 // check reports settings no body can be made from.

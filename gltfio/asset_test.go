@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 )
 
 // minimal is a valid one-triangle document with asset and root members
@@ -80,7 +81,7 @@ func TestExtensionsRequired(t *testing.T) {
 // TestRequiredOKHasPhysics: every physics extension autocollide reads may
 // be required without the load failing (validate then reports it).
 func TestRequiredOKHasPhysics(t *testing.T) {
-	for _, name := range append(physics.Extensions(), physics.ExtOMIGravity) {
+	for _, name := range append(codecs.Extensions(), physics.ExtOMIGravity) {
 		if !slices.Contains(RequiredOK, name) {
 			t.Errorf("%s is missing from RequiredOK", name)
 		}

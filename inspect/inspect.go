@@ -20,7 +20,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
 )
 
@@ -185,7 +185,7 @@ type Filter struct {
 // autocollide output keeps what it generated).
 func Describe(a *gltfio.Asset) (*File, error) {
 	doc := a.Doc
-	m, fam, warns, err := convert.Decode(doc)
+	m, fam, warns, err := codecs.Decode(doc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", a.Path, err)
 	}
@@ -378,7 +378,7 @@ func meshCounts(doc *gltf.Document, mesh *gltf.Mesh) (verts, tris int) {
 // physicsExtensions lists the physics extensions the document uses.
 func physicsExtensions(doc *gltf.Document) []string {
 	out := []string{}
-	for _, e := range physics.Extensions() {
+	for _, e := range codecs.Extensions() {
 		if slices.Contains(doc.ExtensionsUsed, e) {
 			out = append(out, e)
 		}
@@ -406,7 +406,7 @@ func revision(a *gltfio.Asset, fam physics.Family) string {
 		return false
 	}
 	switch fam {
-	case physics.OMI, physics.Both:
+	case physics.OMI:
 		switch {
 		case used(physics.ExtOMICollider) || nodeExt(physics.ExtOMICollider, func(*gltfio.Object) bool { return true }):
 			return "OMI_collider (archived)"

@@ -13,7 +13,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -61,7 +61,7 @@ func TestEveryField(t *testing.T) {
 		}
 		f, err := Describe(a)
 		fresh, _ := gltfio.LoadRaw(path, gltfio.Limits{})
-		m, fam, _, derr := convert.Decode(fresh.Doc)
+		m, fam, _, derr := codecs.Decode(fresh.Doc)
 		if derr != nil {
 			if err == nil || !strings.HasPrefix(err.Error(), path+": ") {
 				t.Errorf("%s: the decoder refuses it (%v) but Describe says %v", path, derr, err)

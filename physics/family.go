@@ -27,8 +27,8 @@ const (
 // Family names an encoding of the model.
 type Family string
 
-// The families. Both is what Detect reports for a document carrying the
-// two.
+// The families of the codecs in physics/codecs. Both is what
+// codecs.Family reports for a document carrying the two.
 const (
 	None Family = ""
 	OMI  Family = "omi"
@@ -36,29 +36,10 @@ const (
 	Both Family = "omi+khr"
 )
 
-// ParseFamily accepts "omi" or "khr".
-func ParseFamily(s string) (Family, error) {
-	switch Family(s) {
-	case OMI, KHR:
-		return Family(s), nil
-	}
-	return None, fmt.Errorf("unknown physics family %q (want omi or khr)", s)
-}
-
-var (
-	omiExts = []string{ExtOMIShape, ExtOMIBody, ExtOMIJoint, ExtOMICollider}
-	khrExts = []string{ExtKHRShapes, ExtKHRBodies, ExtKHRCollisionShapes}
-)
-
-// Extensions returns the name of every extension either family uses, in
-// any revision (OMI_physics_gravity aside, which neither family's model
-// rewrites): the set a whole-file rewrite replaces and whose presence on
-// a node marks authored physics.
-func Extensions() []string { return append(append([]string{}, omiExts...), khrExts...) }
-
-// hasAny reports whether doc uses any of names, at document or node level
-// or in extensionsUsed.
-func hasAny(doc *gltf.Document, names []string) bool {
+// Uses reports whether doc uses any of the named extensions, at document
+// or node level or in extensionsUsed or extensionsRequired: how codecs
+// detect their family.
+func Uses(doc *gltf.Document, names ...string) bool {
 	for _, n := range names {
 		if slices.Contains(doc.ExtensionsUsed, n) || slices.Contains(doc.ExtensionsRequired, n) {
 			return true
@@ -76,21 +57,6 @@ func hasAny(doc *gltf.Document, names []string) bool {
 		}
 	}
 	return false
-}
-
-// Detect reports which family or families doc carries. OMI_physics_gravity
-// alone does not count: it is kept raw and not part of the model.
-func Detect(doc *gltf.Document) Family {
-	o, k := hasAny(doc, omiExts), hasAny(doc, khrExts)
-	switch {
-	case o && k:
-		return Both
-	case o:
-		return OMI
-	case k:
-		return KHR
-	}
-	return None
 }
 
 // RemoveExtensions deletes the named extensions from the document, from
@@ -124,17 +90,6 @@ func RemoveExtensions(doc *gltf.Document, names ...string) {
 	}
 	doc.ExtensionsUsed = drop(doc.ExtensionsUsed)
 	doc.ExtensionsRequired = drop(doc.ExtensionsRequired)
-}
-
-// Remove strips every rigid-body physics extension of both families,
-// current and legacy (OMI_physics_shape, OMI_physics_body,
-// OMI_physics_joint, OMI_collider, KHR_implicit_shapes,
-// KHR_physics_rigid_bodies, KHR_collision_shapes). OMI_physics_gravity is
-// kept: the model does not describe gravity, and removing it would lose
-// data a re-run cannot regenerate.
-func Remove(doc *gltf.Document) {
-	RemoveExtensions(doc, omiExts...)
-	RemoveExtensions(doc, khrExts...)
 }
 
 // DeclareUsed appends name to extensionsUsed unless present and removes

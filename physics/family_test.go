@@ -1,57 +1,12 @@
 package physics_test
 
 import (
-	"encoding/json"
 	"slices"
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
 	"github.com/qmuntal/gltf"
 )
-
-func docWith(docExts []string, nodeExts []string) *gltf.Document {
-	doc := &gltf.Document{Extensions: gltf.Extensions{}, Nodes: []*gltf.Node{{Extensions: gltf.Extensions{}}}}
-	for _, e := range docExts {
-		doc.Extensions[e] = json.RawMessage(`{}`)
-		doc.ExtensionsUsed = append(doc.ExtensionsUsed, e)
-	}
-	for _, e := range nodeExts {
-		doc.Nodes[0].Extensions[e] = json.RawMessage(`{}`)
-		doc.ExtensionsUsed = append(doc.ExtensionsUsed, e)
-	}
-	return doc
-}
-
-func TestDetectAndRemove(t *testing.T) {
-	for _, tc := range []struct {
-		doc, node []string
-		want      physics.Family
-	}{
-		{nil, nil, physics.None},
-		{[]string{physics.ExtOMIGravity}, nil, physics.None},
-		{[]string{physics.ExtOMIShape}, []string{physics.ExtOMIBody}, physics.OMI},
-		{[]string{physics.ExtOMICollider}, nil, physics.OMI},
-		{nil, []string{physics.ExtKHRBodies}, physics.KHR},
-		{[]string{physics.ExtKHRCollisionShapes}, nil, physics.KHR},
-		{[]string{physics.ExtKHRShapes}, []string{physics.ExtOMIBody}, physics.Both},
-	} {
-		doc := docWith(tc.doc, tc.node)
-		doc.ExtensionsUsed = append(doc.ExtensionsUsed, "KHR_lights_punctual")
-		if got := physics.Detect(doc); got != tc.want {
-			t.Errorf("%v %v: Detect = %q, want %q", tc.doc, tc.node, got, tc.want)
-		}
-		physics.Remove(doc)
-		if got := physics.Detect(doc); got != physics.None {
-			t.Errorf("after Remove: %q", got)
-		}
-		if !slices.Contains(doc.ExtensionsUsed, "KHR_lights_punctual") {
-			t.Error("Remove dropped an unrelated extension declaration")
-		}
-		if slices.Contains(tc.doc, physics.ExtOMIGravity) && doc.Extensions[physics.ExtOMIGravity] == nil {
-			t.Error("Remove dropped OMI_physics_gravity")
-		}
-	}
-}
 
 func TestDeclareUsed(t *testing.T) {
 	doc := &gltf.Document{ExtensionsRequired: []string{physics.ExtKHRBodies, "X"}}

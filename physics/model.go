@@ -1,13 +1,3 @@
-// Package physics is autocollide's one model of rigid-body physics in a
-// glTF document: bodies and their motion, shapes, colliders, triggers,
-// physics materials, collision filters and joints.
-//
-// The model is node-centric, like both extension families: a Model holds
-// document-level resources (shapes, materials, filters, joint
-// definitions) and, per glTF node index, what that node carries. The OMI
-// family (OMI_physics_shape, OMI_physics_body, OMI_physics_joint) and the
-// KHR family (KHR_implicit_shapes, KHR_physics_rigid_bodies) are two
-// encodings of it; see the omi and khr subpackages.
 package physics
 
 // MotionType says how the physics engine moves a body.

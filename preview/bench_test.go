@@ -5,6 +5,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // BenchmarkRender times a 640×480 preview of ~100k-triangle assets after
@@ -14,7 +15,7 @@ import (
 func BenchmarkRender(b *testing.B) {
 	for _, c := range benchAssets {
 		b.Run(c.name, func(b *testing.B) {
-			p := generated(b, corpusFile(b, c.src), b.TempDir(), c.name+".glb", generate.Options{Format: generate.OMI, Method: c.method})
+			p := generated(b, corpusFile(b, c.src), b.TempDir(), c.name+".glb", generate.Options{Collider: generate.ColliderSettings{Method: c.method}, Encoding: generate.Encoding{Format: physics.OMI}})
 			a, err := gltfio.LoadRaw(p, gltfio.Limits{})
 			if err != nil {
 				b.Fatal(err)
@@ -33,7 +34,7 @@ func BenchmarkRender(b *testing.B) {
 func BenchmarkRenderFile(b *testing.B) {
 	for _, c := range benchAssets {
 		b.Run(c.name, func(b *testing.B) {
-			p := generated(b, corpusFile(b, c.src), b.TempDir(), c.name+".glb", generate.Options{Format: generate.OMI, Method: c.method})
+			p := generated(b, corpusFile(b, c.src), b.TempDir(), c.name+".glb", generate.Options{Collider: generate.ColliderSettings{Method: c.method}, Encoding: generate.Encoding{Format: physics.OMI}})
 			opt := Options{Width: 640, Height: 480}
 			b.ResetTimer()
 			for range b.N {

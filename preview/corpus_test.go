@@ -14,6 +14,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // TestCorpus renders a preview of every corpus asset after generate
@@ -87,7 +88,7 @@ func generateTo(src, dst string, m generate.Method) (generate.Method, error) {
 			m = generate.AABB
 		}
 	}
-	if _, err := generate.Asset(context.Background(), a, generate.Options{Format: generate.OMI, Method: m, Binary: true}); err != nil {
+	if _, err := generate.Asset(context.Background(), a, generate.Options{Collider: generate.ColliderSettings{Method: m}, Encoding: generate.Encoding{Format: physics.OMI, Binary: true}}); err != nil {
 		return m, err
 	}
 	return m, a.Save(dst)

@@ -114,7 +114,7 @@ func generated(t testing.TB, src, dir, name string, opt generate.Options) string
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, name)
-	opt.Binary = gltfio.IsBinaryName(out)
+	opt.Encoding.Binary = gltfio.IsBinaryName(out)
 	if _, err := generate.Asset(context.Background(), a, opt); err != nil {
 		t.Fatalf("generate %s: %v", src, err)
 	}

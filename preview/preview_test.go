@@ -287,9 +287,9 @@ func TestFamiliesAgree(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			src := corpusFile(t, c.src)
 			dir := t.TempDir()
-			omi := generated(t, src, dir, "omi.glb", generate.Options{Format: generate.OMI, Method: c.method})
-			khr := generated(t, src, dir, "khr.gltf", generate.Options{Format: generate.KHR, Method: c.method})
-			node := generated(t, src, dir, "node.glb", generate.Options{Format: generate.KHR, Method: c.method, KHRGeometryNode: true})
+			omi := generated(t, src, dir, "omi.glb", generate.Options{Collider: generate.ColliderSettings{Method: c.method}, Encoding: generate.Encoding{Format: physics.OMI}})
+			khr := generated(t, src, dir, "khr.gltf", generate.Options{Collider: generate.ColliderSettings{Method: c.method}, Encoding: generate.Encoding{Format: physics.KHR}})
+			node := generated(t, src, dir, "node.glb", generate.Options{Collider: generate.ColliderSettings{Method: c.method}, Encoding: generate.Encoding{Format: physics.KHR, KHRGeometryNode: true}})
 			ref, st := renderPNG(t, omi, opt)
 			if st.Family != "omi" || st.Colliders == 0 {
 				t.Fatalf("OMI stats %+v", st)

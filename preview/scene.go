@@ -12,7 +12,7 @@ import (
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/convert"
+	"github.com/autocollide/autocollide/physics/codecs"
 )
 
 // kind is a legend entry: a shape type of the kinds table, or
@@ -113,7 +113,7 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	model, fam, warns, err := convert.Decode(doc)
+	model, fam, warns, err := codecs.Decode(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -18,15 +18,19 @@ import (
 func (p *Profile) Options() (generate.Options, error) {
 	c := p.Colliders
 	opt := generate.Options{
-		Format:          generate.Format(p.Format),
-		KHRGeometryNode: p.KHRGeometry == "node",
-		Method:          generate.Method(c.Method),
-		MaxHullVertices: c.MaxHullVertices,
-		MaxHulls:        c.MaxHulls,
-		Concavity:       c.Concavity,
-		AbsConcavity:    c.AbsConcavity,
-		AutoTolerance:   c.AutoTolerance,
-		HullFill:        c.HullFill,
+		Encoding: generate.Encoding{
+			Format:          physics.Family(p.Format),
+			KHRGeometryNode: p.KHRGeometry == "node",
+		},
+		Collider: generate.ColliderSettings{
+			Method:          generate.Method(c.Method),
+			MaxHullVertices: c.MaxHullVertices,
+			MaxHulls:        c.MaxHulls,
+			Concavity:       c.Concavity,
+			AbsConcavity:    c.AbsConcavity,
+			AutoTolerance:   c.AutoTolerance,
+			HullFill:        c.HullFill,
+		},
 		Body: generate.BodySettings{
 			Mode:              generate.BodyMode(p.Bodies.Per),
 			Pattern:           p.Bodies.pattern,
@@ -36,7 +40,7 @@ func (p *Profile) Options() (generate.Options, error) {
 		},
 	}
 	var err error
-	if opt.Mass, err = p.Mass.spec(); err != nil {
+	if opt.Body.Mass, err = p.Mass.spec(); err != nil {
 		return opt, fmt.Errorf("%s: %w", p.Name, err)
 	}
 	if m := p.PhysicsMaterial; m != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/physics"
 )
 
 func TestPresetsLoad(t *testing.T) {
@@ -54,19 +55,19 @@ func TestPresetSettings(t *testing.T) {
 		p, err := Load(n)
 		return mustOptions(t, p, err)
 	}
-	if o := get("default"); o.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Format != generate.OMI || !o.Body.NamingConventions {
+	if o := get("default"); o.Collider.Method != generate.Auto || o.Body.Motion != "dynamic" || o.Encoding.Format != physics.OMI || !o.Body.NamingConventions {
 		t.Errorf("default: %+v", o)
 	}
-	if o := get("khr"); o.Format != generate.KHR {
-		t.Errorf("khr: format %s", o.Format)
+	if o := get("khr"); o.Encoding.Format != physics.KHR {
+		t.Errorf("khr: format %s", o.Encoding.Format)
 	}
-	if o := get("character"); o.Method != generate.Capsule || o.Body.Motion != "kinematic" || o.Body.Mode != generate.BodiesPerFile {
+	if o := get("character"); o.Collider.Method != generate.Capsule || o.Body.Motion != "kinematic" || o.Body.Mode != generate.BodiesPerFile {
 		t.Errorf("character: %+v", o)
 	}
-	if o := get("pickup"); o.Method != generate.Sphere || !o.Body.Trigger {
+	if o := get("pickup"); o.Collider.Method != generate.Sphere || !o.Body.Trigger {
 		t.Errorf("pickup: %+v", o)
 	}
-	if o := get("godot"); o.Format != generate.OMI || o.MaxHullVertices != 255 {
+	if o := get("godot"); o.Encoding.Format != physics.OMI || o.Collider.MaxHullVertices != 255 {
 		t.Errorf("godot: %+v", o)
 	}
 	part := func(o generate.Options, n generate.NodeInfo) generate.PartSettings {
@@ -76,14 +77,14 @@ func TestPresetSettings(t *testing.T) {
 		s, _ := o.Rules(n)
 		return s
 	}
-	if o := get("physx-gpu"); o.MaxHullVertices != 64 || part(o, generate.NodeInfo{Name: "x"}).MaxHullFaces != 64 {
+	if o := get("physx-gpu"); o.Collider.MaxHullVertices != 64 || part(o, generate.NodeInfo{Name: "x"}).MaxHullFaces != 64 {
 		t.Errorf("physx-gpu: %+v", o)
 	}
 	if o := get("unity"); part(o, generate.NodeInfo{Name: "x"}).MaxHullTriangles != 255 {
 		t.Errorf("unity: %+v", o)
 	}
 	v := get("vehicle")
-	if v.Method != generate.Decompose || part(v, generate.NodeInfo{Name: "Wheels"}).Method != generate.Cylinder ||
+	if v.Collider.Method != generate.Decompose || part(v, generate.NodeInfo{Name: "Wheels"}).Method != generate.Cylinder ||
 		part(v, generate.NodeInfo{Name: "Cesium_Milk_Truck"}).Method != "" {
 		t.Errorf("vehicle: wheels and chassis not told apart")
 	}
@@ -261,11 +262,11 @@ rules:
 // cache keys.
 func TestAbsConcavity(t *testing.T) {
 	options := func(doc string) generate.Options { return parseOptions(t, "abs.yaml", doc) }
-	if o := options("colliders: {method: decompose, absConcavity: 0.02}\n"); o.AbsConcavity != 0.02 || o.Concavity != 0 {
-		t.Errorf("colliders.absConcavity 0.02: Options.AbsConcavity %v, Concavity %v", o.AbsConcavity, o.Concavity)
+	if o := options("colliders: {method: decompose, absConcavity: 0.02}\n"); o.Collider.AbsConcavity != 0.02 || o.Collider.Concavity != 0 {
+		t.Errorf("colliders.absConcavity 0.02: Options.AbsConcavity %v, Concavity %v", o.Collider.AbsConcavity, o.Collider.Concavity)
 	}
-	if o := options(""); o.AbsConcavity != 0 {
-		t.Errorf("no absConcavity: Options.AbsConcavity %v, want 0 (none)", o.AbsConcavity)
+	if o := options(""); o.Collider.AbsConcavity != 0 {
+		t.Errorf("no absConcavity: Options.AbsConcavity %v, want 0 (none)", o.Collider.AbsConcavity)
 	}
 	rule := "rules:\n  - match: {name: \"Rock*\"}\n    method: decompose\n    absConcavity: %v\n"
 	o := options(fmt.Sprintf(rule, 0.5))
@@ -275,8 +276,8 @@ func TestAbsConcavity(t *testing.T) {
 	if s, _ := o.Rules(generate.NodeInfo{Name: "Crate"}); s.AbsConcavity != 0 {
 		t.Errorf("Crate matches no rule but gets absConcavity %v", s.AbsConcavity)
 	}
-	if o.AbsConcavity != 0 {
-		t.Errorf("a rule's absConcavity leaked into the asset-wide options: %v", o.AbsConcavity)
+	if o.Collider.AbsConcavity != 0 {
+		t.Errorf("a rule's absConcavity leaked into the asset-wide options: %v", o.Collider.AbsConcavity)
 	}
 	if other := options(fmt.Sprintf(rule, 0.25)); other.RulesKey == o.RulesKey {
 		t.Errorf("rules with absConcavity 0.5 and 0.25 share the key %q", o.RulesKey)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 )
@@ -61,7 +62,7 @@ func TestAuthoredBodyKept(t *testing.T) {
 			t.Errorf("%s: colliders generated under the authored body", format)
 		}
 		// The other two roots became bodies in the requested family.
-		if fam := physics.Detect(got.Doc); format == "omi" && fam != physics.OMI || format == "khr" && fam != physics.Both {
+		if fam := codecs.Family(got.Doc); format == "omi" && fam != physics.OMI || format == "khr" && fam != physics.Both {
 			t.Errorf("%s: family %q", format, fam)
 		}
 		var model *physics.Model

@@ -12,6 +12,7 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 )
@@ -46,7 +47,7 @@ type worldCollider struct {
 // and checks every vertex of each generated body against its colliders.
 func checkContainment(a *gltfio.Asset) error {
 	var models []*physics.Model
-	fam := physics.Detect(a.Doc)
+	fam := codecs.Family(a.Doc)
 	if fam == physics.OMI || fam == physics.Both {
 		m, _, err := omi.Decode(a.Doc)
 		if err != nil {

@@ -7,8 +7,8 @@ import (
 	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/convert"
-	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
@@ -43,10 +43,11 @@ skins, ...) is warned about per item.`,
 			if g4mf.IsName(out) {
 				return convertG4MF(c, args[0], out, strict)
 			}
-			fam, err := physics.ParseFamily(to)
-			if err != nil || (fam != physics.OMI && fam != physics.KHR) {
-				return usageError{fmt.Errorf("--to %q: want omi or khr", to)}
+			codec, err := codecs.Parse(to)
+			if err != nil {
+				return usageError{fmt.Errorf("--to %q: want %s", to, codecs.Names())}
 			}
+			fam := codec.Family()
 			if khrGeometry != "mesh" && khrGeometry != "node" {
 				return usageError{fmt.Errorf("--khr-geometry %q: want mesh or node", khrGeometry)}
 			}
@@ -64,12 +65,12 @@ skins, ...) is warned about per item.`,
 				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
 				return errFailed
 			}
-			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, KHR: khr.Options{GeometryNode: khrGeometry == "node"}})
+			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: physics.EncodeOptions{GeometryNode: khrGeometry == "node"}})
 			for _, w := range warns {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}
 			if err == nil {
-				err = a.ReplaceExtensions(doc, physics.Extensions())
+				err = a.ReplaceExtensions(doc, codecs.Extensions())
 			}
 			if err == nil {
 				err = a.Save(out)
@@ -83,7 +84,7 @@ skins, ...) is warned about per item.`,
 		},
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "output file")
-	c.Flags().StringVar(&to, "to", "", "target family: omi or khr")
+	c.Flags().StringVar(&to, "to", "", "target family: "+codecs.Names())
 	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (newest) or node (older)")
 	c.Flags().BoolVar(&strict, "strict", false, "treat every lossy item as an error")
 	return c

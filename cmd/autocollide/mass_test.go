@@ -89,7 +89,7 @@ func TestCorpusMassReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := generate.Asset(context.Background(), a, generate.Options{Method: generate.AABB})
+		rep, err := generate.Asset(context.Background(), a, generate.Options{Collider: generate.ColliderSettings{Method: generate.AABB}})
 		if err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -38,7 +39,7 @@ type namingRun struct {
 func generateNaming(t *testing.T, name, format string, opt generate.Options) namingRun {
 	t.Helper()
 	in := filepath.Join(testassets.Repo(), "testdata", "naming", name)
-	opt.Format = generate.Format(format)
+	opt.Encoding.Format = physics.Family(format)
 	opt.Body.NamingConventions = true
 	out := filepath.Join(t.TempDir(), format+"-"+name)
 	once := func(path string) ([]byte, *generate.Report) {
@@ -171,7 +172,7 @@ func motionOf(m *physics.Model, i int) physics.MotionType {
 // collider of its own; the body's mass comes from the closed chair.
 func TestNamingUCX(t *testing.T) {
 	for _, format := range []string{"omi", "khr"} {
-		r := generateNaming(t, "ucx_hull.gltf", format, generate.Options{Method: generate.Box})
+		r := generateNaming(t, "ucx_hull.gltf", format, generate.Options{Collider: generate.ColliderSettings{Method: generate.Box}})
 		nodes, types := colliders(r.model)
 		if len(nodes) != 1 || types[0] != physics.Convex || parentOf(r.file, nodes[0]) != 0 {
 			t.Fatalf("%s: colliders %v %v, want one convex hull under Chair (nodes[0])", format, nodes, types)
@@ -199,7 +200,7 @@ func TestNamingUCX(t *testing.T) {
 // the artist's box.
 func TestNamingUBX(t *testing.T) {
 	for _, format := range []string{"omi", "khr"} {
-		r := generateNaming(t, "ubx_box.gltf", format, generate.Options{Method: generate.Hull})
+		r := generateNaming(t, "ubx_box.gltf", format, generate.Options{Collider: generate.ColliderSettings{Method: generate.Hull}})
 		nodes, types := colliders(r.model)
 		if len(nodes) != 1 || types[0] != physics.Box || parentOf(r.file, nodes[0]) != 0 {
 			t.Fatalf("%s: colliders %v %v, want one box under Crate", format, nodes, types)
@@ -224,7 +225,7 @@ func TestNamingUBX(t *testing.T) {
 // rendering, and the render mesh beside it gets no collider.
 func TestNamingGodotConvColOnly(t *testing.T) {
 	for _, format := range []string{"omi", "khr"} {
-		r := generateNaming(t, "godot_convcolonly.gltf", format, generate.Options{Method: generate.Sphere})
+		r := generateNaming(t, "godot_convcolonly.gltf", format, generate.Options{Collider: generate.ColliderSettings{Method: generate.Sphere}})
 		nodes, types := colliders(r.model)
 		if len(nodes) != 1 || types[0] != physics.Convex || parentOf(r.file, nodes[0]) != 0 {
 			t.Fatalf("%s: colliders %v %v, want one hull under Rock", format, nodes, types)
@@ -246,7 +247,7 @@ func TestNamingGodotConvColOnly(t *testing.T) {
 // stays in the static body of the root.
 func TestNamingGodotRigid(t *testing.T) {
 	for _, format := range []string{"omi", "khr"} {
-		r := generateNaming(t, "godot_rigid.gltf", format, generate.Options{Method: generate.Hull, Body: generate.BodySettings{Motion: physics.Static}})
+		r := generateNaming(t, "godot_rigid.gltf", format, generate.Options{Collider: generate.ColliderSettings{Method: generate.Hull}, Body: generate.BodySettings{Motion: physics.Static}})
 		if motionOf(r.model, 0) != physics.Static || motionOf(r.model, 2) != physics.Dynamic || r.rep.Bodies != 2 {
 			t.Fatalf("%s: %d bodies; Props %s, Barrel-rigid %s", format, r.rep.Bodies, motionOf(r.model, 0), motionOf(r.model, 2))
 		}
@@ -298,7 +299,7 @@ func TestMethodNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if physics.Detect(a.Doc) != physics.None || len(a.Doc.ExtensionsUsed) != 0 {
+	if codecs.Family(a.Doc) != physics.None || len(a.Doc.ExtensionsUsed) != 0 {
 		t.Errorf("none: the output has physics (%v)", a.Doc.ExtensionsUsed)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 )
 
 // TestConvertRoundTrip: every real asset with OMI physics converts to KHR
@@ -43,8 +44,8 @@ func TestConvertRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if physics.Detect(back.Doc) != physics.OMI {
-			t.Errorf("%s: round trip carries %q", in, physics.Detect(back.Doc))
+		if codecs.Family(back.Doc) != physics.OMI {
+			t.Errorf("%s: round trip carries %q", in, codecs.Family(back.Doc))
 		}
 		for _, k := range orig.Tree.Keys() {
 			if k == "extensions" || k == "extensionsUsed" || k == "extensionsRequired" || k == "nodes" {

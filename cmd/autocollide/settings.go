@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autocollide/autocollide/batch"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,8 +12,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/autocollide/autocollide/safefile"
 	"github.com/spf13/pflag"
@@ -168,8 +169,8 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 	}
 	if level("format") != "" {
 		p.Format = v.GetString("format")
-		if p.Format != "omi" && p.Format != "khr" {
-			return bad("format", "omi or khr")
+		if _, err := codecs.Parse(p.Format); err != nil {
+			return bad("format", codecs.Names())
 		}
 	}
 	if level("khr-geometry") != "" {
@@ -390,8 +391,8 @@ func reportProfile(groups []jobGroup) batch.Profile {
 	}
 	s := groups[0].s
 	o := s.opt
-	rp := batch.Profile{Name: s.profile.Name, Format: string(o.Format), KHRGeometry: s.profile.KHRGeometry, Method: string(o.Method),
-		MaxHullVertices: o.MaxHullVertices, Density: o.Mass.Density, Mass: o.Mass.Mass}
+	rp := batch.Profile{Name: s.profile.Name, Format: string(o.Encoding.Format), KHRGeometry: s.profile.KHRGeometry, Method: string(o.Collider.Method),
+		MaxHullVertices: o.Collider.MaxHullVertices, Density: o.Body.Mass.Density, Mass: o.Body.Mass.Mass}
 	if len(groups) > 1 {
 		var names []string
 		for _, g := range groups {

@@ -1,35 +1,3 @@
-// Package convert moves a document's physics between the OMI and KHR
-// families: it decodes whichever family (any revision) the document
-// carries, adapts the model to what the target family can express, and
-// encodes it, warning per item where the mapping is lossy.
-//
-// Lossy items and the nearest faithful form chosen:
-//
-//	OMI → KHR
-//	  static motion              dropped (KHR static = no motion); its colliders become independent static colliders
-//	  shapeless compound collider dropped (KHR groups descendant colliders under the motion by itself)
-//	  inertiaDiagonal with some but not all components 0
-//	                             dropped (OMI 0 = engine-computed, KHR 0 = infinite)
-//	  unreferenced convex/trimesh shape
-//	                             dropped (KHR mesh geometry lives on colliders only)
-//	  name/extras/extensions of a convex/trimesh shape
-//	                             dropped (KHR mesh geometry has no shape object)
-//	  OMI_physics_gravity        kept as is, with the document's OMI_physics_shape array so its shape
-//	                             references resolve; KHR has no gravity and its trigger references dangle
-//	KHR → OMI
-//	  plane                      a box PlaneThickness thick, PlaneExtent wide where the plane is unbounded
-//	  absent mass (engine-computed)
-//	                             left unspecified, which OMI reads as 1 kg
-//	  mass 0 (infinite)          kinematic motion without mass
-//	  inertiaDiagonal component 0 (infinite)
-//	                             dropped (engine-computed)
-//	  geometry node with children, skin or weights (decoder warning)
-//	                             the node's own undeformed mesh
-//
-// Exact rewrites that need no warning: an OMI absent mass becomes an
-// explicit 1 kg in KHR; OMI inertiaDiagonal [0,0,0] becomes absent; an OMI
-// joint limit with both linearAxes and angularAxes (KHR forbids it) is
-// split into two limits with the same range, stiffness and damping.
 package convert
 
 import (
@@ -37,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/qmuntal/gltf"
@@ -51,31 +19,12 @@ const (
 	PlaneExtent = 1000.0
 )
 
-// Decode reads the physics of doc in whichever family it carries. A
-// document carrying both is read as OMI, with a warning.
-func Decode(doc *gltf.Document) (*physics.Model, physics.Family, []physics.Warning, error) {
-	switch f := physics.Detect(doc); f {
-	case physics.None:
-		return physics.NewModel(), physics.None, nil, nil
-	case physics.KHR:
-		m, w, err := khr.Decode(doc)
-		return m, f, w, err
-	case physics.OMI:
-		m, w, err := omi.Decode(doc)
-		return m, f, w, err
-	default:
-		m, w, err := omi.Decode(doc)
-		w = append(w, physics.Warning{Path: "extensionsUsed", Message: "document carries both families; the OMI physics was read", Lossy: true})
-		return m, physics.OMI, w, err
-	}
-}
-
 // Options tunes Convert.
 type Options struct {
 	// Strict makes every lossy item an error.
 	Strict bool
-	// KHR is passed to the KHR encoder.
-	KHR khr.Options
+	// Encode is passed to the target family's encoder.
+	Encode physics.EncodeOptions
 }
 
 // Convert decodes the family doc does not target (any revision) and
@@ -93,33 +42,31 @@ func Convert(doc *gltf.Document, to physics.Family, strict bool) ([]physics.Warn
 
 // ConvertWith is Convert with options.
 func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.Warning, error) {
-	if to != physics.OMI && to != physics.KHR {
-		return nil, fmt.Errorf("convert: target family %q: want omi or khr", to)
+	target, err := codecs.For(to)
+	if err != nil {
+		return nil, fmt.Errorf("convert: target family: %w", err)
 	}
 	if doc == nil {
 		return nil, errors.New("convert: nil document")
 	}
-	var (
-		m     *physics.Model
-		warns []physics.Warning
-		err   error
-	)
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
 		return nil, fmt.Errorf("convert: the input's physics is invalid (fix it first): %w", err)
 	}
-	from := physics.Detect(doc)
-	switch {
-	case from == physics.None:
+	found := codecs.Detect(doc)
+	if len(found) == 0 {
 		return nil, errors.New("convert: the document carries no physics")
-	case from == physics.Both && to == physics.KHR, from == physics.OMI:
-		from = physics.OMI
-		m, warns, err = omi.Decode(doc)
-	case from == physics.Both:
-		from = physics.KHR
-		m, warns, err = khr.Decode(doc)
-	default:
-		m, warns, err = khr.Decode(doc)
 	}
+	// The source is the first family present that is not the target,
+	// else the target itself (re-encoded in its current form).
+	source := found[0]
+	for _, c := range found {
+		if c.Family() != to {
+			source = c
+			break
+		}
+	}
+	from := source.Family()
+	m, warns, err := source.Decode(doc)
 	if err != nil {
 		return warns, fmt.Errorf("convert: %w", err)
 	}
@@ -135,25 +82,11 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 			}
 		}
 	}
-	switch to {
-	case physics.OMI:
-		err = omi.Encode(doc, m)
-	default:
-		err = khr.Encode(doc, m, opt.KHR)
-	}
-	if err != nil {
+	if err := target.Encode(doc, m, opt.Encode); err != nil {
 		return warns, fmt.Errorf("convert: %w", err)
 	}
 	if from != to {
-		if to == physics.KHR {
-			drop := []string{physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider}
-			if _, ok := doc.Extensions[physics.ExtOMIGravity]; !ok && !hasNodeExt(doc, physics.ExtOMIGravity) {
-				drop = append(drop, physics.ExtOMIShape)
-			}
-			physics.RemoveExtensions(doc, drop...)
-		} else {
-			physics.RemoveExtensions(doc, physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes)
-		}
+		source.Strip(doc)
 	}
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
 		return warns, fmt.Errorf("convert: the converted physics does not validate (an autocollide bug): %w", err)
@@ -263,20 +196,9 @@ func (a *adapter) toKHR() {
 		}
 		m.Joints[i].Limits = limits
 	}
-	if _, ok := a.doc.Extensions[physics.ExtOMIGravity]; ok || hasNodeExt(a.doc, physics.ExtOMIGravity) {
+	if omi.HasGravity(a.doc) {
 		a.lossy("extensions."+physics.ExtOMIGravity, "KHR has no gravity: OMI_physics_gravity is kept as is, with the OMI_physics_shape shapes it refers to; its trigger references no longer resolve")
 	}
-}
-
-func hasNodeExt(doc *gltf.Document, name string) bool {
-	for _, n := range doc.Nodes {
-		if n != nil {
-			if _, ok := n.Extensions[name]; ok {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func (a *adapter) toOMI() {

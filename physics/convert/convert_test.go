@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
@@ -244,7 +245,7 @@ func convertClean(t *testing.T, c *schema.Checker, doc *gltf.Document, to physic
 	if err := c.CheckDocument(b); err != nil {
 		t.Fatalf("after convert to %s: schema: %v", to, err)
 	}
-	if got := physics.Detect(doc); got != to {
+	if got := codecs.Family(doc); got != to {
 		t.Fatalf("after convert to %s the document carries %q", to, got)
 	}
 	// Generated models may put trimeshes on dynamic bodies or triggers,
@@ -365,8 +366,8 @@ func TestLossyItemsWarnExactly(t *testing.T) {
 					if err == nil || !strings.Contains(err.Error(), tc.path) {
 						t.Fatalf("strict: err = %v, want one naming %s", err, tc.path)
 					}
-					if physics.Detect(doc) != tc.from {
-						t.Fatalf("strict failure changed the document's family to %s", physics.Detect(doc))
+					if codecs.Family(doc) != tc.from {
+						t.Fatalf("strict failure changed the document's family to %s", codecs.Family(doc))
 					}
 				} else if err != nil {
 					t.Fatal(err)

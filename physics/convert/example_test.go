@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/convert"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/qmuntal/gltf"
@@ -23,7 +24,7 @@ func ExampleConvert() {
 		return
 	}
 	warns, err := convert.Convert(doc, physics.KHR, false)
-	fmt.Println(physics.Detect(doc), err)
+	fmt.Println(codecs.Family(doc), err)
 	for _, w := range warns {
 		fmt.Println(w.Lossy, w)
 	}

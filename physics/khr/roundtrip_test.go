@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -69,7 +70,7 @@ func TestRoundTripExamples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
-		if physics.Detect(doc) != physics.KHR {
+		if codecs.Family(doc) != physics.KHR {
 			continue
 		}
 		key := rel[strings.LastIndex(rel[:strings.LastIndex(rel, "/")], "/")+1:]

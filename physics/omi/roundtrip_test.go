@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/autocollide/autocollide/physics/schema"
@@ -46,7 +47,7 @@ func TestRoundTripExamples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
-		if f := physics.Detect(doc); f != physics.OMI || isLegacy(rel) {
+		if f := codecs.Family(doc); f != physics.OMI || isLegacy(rel) {
 			continue
 		}
 		key := strings.TrimPrefix(strings.TrimPrefix(rel, "specs/"), "corpus-physics/")

@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/qmuntal/gltf"
 )
@@ -144,11 +145,6 @@ func (v *validator) add(sev Severity, path, format string, args ...any) {
 	v.probs = append(v.probs, Problem{Path: path, Message: fmt.Sprintf(format, args...), Severity: sev})
 }
 
-var physicsExts = []string{
-	physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMIGravity, physics.ExtOMICollider,
-	physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes,
-}
-
 // object parses an extension value into a JSON object.
 func (v *validator) object(exts gltf.Extensions, name, path string) (map[string]any, bool) {
 	raw, ok, err := jsonx.Raw(exts, name)
@@ -174,6 +170,9 @@ func (v *validator) object(exts gltf.Extensions, name, path string) (map[string]
 
 func (v *validator) run() {
 	doc := v.doc
+	// Every family's extensions, and OMI_physics_gravity, which no codec
+	// rewrites but validate checks.
+	physicsExts := append(codecs.Extensions(), physics.ExtOMIGravity)
 	v.docExt = map[string]map[string]any{}
 	used := map[string]bool{}
 	for _, name := range physicsExts {
@@ -220,9 +219,13 @@ func (v *validator) run() {
 			v.add(Error, fmt.Sprintf("extensionsRequired[%d]", i), "%s is optional and must not be in extensionsRequired", name)
 		}
 	}
-	omiUsed := used[physics.ExtOMIShape] || used[physics.ExtOMIBody] || used[physics.ExtOMIJoint] || used[physics.ExtOMICollider]
-	khrUsed := used[physics.ExtKHRShapes] || used[physics.ExtKHRBodies] || used[physics.ExtKHRCollisionShapes]
-	if omiUsed && khrUsed {
+	families := 0
+	for _, c := range codecs.All() {
+		if slices.ContainsFunc(c.Extensions(), func(e string) bool { return used[e] }) {
+			families++
+		}
+	}
+	if families > 1 {
 		v.add(Warning, "extensionsUsed", "the document carries both OMI and KHR physics; engines will read one or the other")
 	}
 	if used[physics.ExtOMICollider] {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/autocollide/autocollide/physics/validate"
@@ -242,7 +243,7 @@ func TestExamplesClean(t *testing.T) {
 		}
 		t.Run(rel, func(t *testing.T) {
 			doc := open(t, filepath.Join(shared, rel))
-			if physics.Detect(doc) == physics.None {
+			if codecs.Family(doc) == physics.None {
 				t.Skip("no rigid-body physics")
 			}
 			probs := validate.Validate(doc, validate.Options{})

@@ -1,0 +1,103 @@
+// Package codecs is the list of physics codecs: the one place that knows
+// which families exist. Generate, convert, validate, inspect, preview and
+// batch find a family's codec here instead of switching on families; a
+// new family is a physics.Codec plus one entry in All.
+package codecs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/khr"
+	"github.com/autocollide/autocollide/physics/omi"
+	"github.com/qmuntal/gltf"
+)
+
+// All returns every codec, in order of preference: a document carrying
+// several families is read in the first of them.
+func All() []physics.Codec {
+	return []physics.Codec{omi.Codec{}, khr.Codec{}}
+}
+
+// For returns the codec of family f, or an error listing the families.
+func For(f physics.Family) (physics.Codec, error) {
+	for _, c := range All() {
+		if c.Family() == f {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown physics family %q (want %s)", f, Names())
+}
+
+// Parse returns the codec named s ("omi", "khr"), or an error listing the
+// families.
+func Parse(s string) (physics.Codec, error) { return For(physics.Family(s)) }
+
+// Names lists the families for messages and flag help: "omi or khr".
+func Names() string {
+	var names []string
+	for _, c := range All() {
+		names = append(names, string(c.Family()))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Detect returns the codecs whose family doc carries, in the order of All.
+func Detect(doc *gltf.Document) []physics.Codec {
+	var out []physics.Codec
+	for _, c := range All() {
+		if c.Detect(doc) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Family names the families doc carries: physics.None, one family, or
+// several joined by "+" (physics.Both for OMI and KHR).
+func Family(doc *gltf.Document) physics.Family {
+	var names []string
+	for _, c := range Detect(doc) {
+		names = append(names, string(c.Family()))
+	}
+	return physics.Family(strings.Join(names, "+"))
+}
+
+// Extensions returns the extensions of every family, in any revision:
+// the set a whole-file rewrite replaces and whose presence on a node
+// marks authored physics.
+func Extensions() []string {
+	var out []string
+	for _, c := range All() {
+		out = append(out, c.Extensions()...)
+	}
+	return out
+}
+
+// Decode reads the physics of doc in the first family it carries (a
+// warning says so when it carries several); a document without physics
+// gives an empty model and physics.None.
+func Decode(doc *gltf.Document) (*physics.Model, physics.Family, []physics.Warning, error) {
+	found := Detect(doc)
+	if len(found) == 0 {
+		return physics.NewModel(), physics.None, nil, nil
+	}
+	c := found[0]
+	m, w, err := c.Decode(doc)
+	if len(found) > 1 {
+		w = append(w, physics.Warning{Path: "extensionsUsed", Message: fmt.Sprintf("document carries %s; the %s physics was read", several(found), strings.ToUpper(string(c.Family()))), Lossy: true})
+	}
+	return m, c.Family(), w, err
+}
+
+// several names the families of cs as "both families" or "N families".
+func several(cs []physics.Codec) string {
+	if len(cs) == 2 {
+		return "both families"
+	}
+	return fmt.Sprintf("%d families", len(cs))
+}

@@ -1,0 +1,33 @@
+// Package convert moves a document's physics from one family to another.
+//
+// Contract of Convert/ConvertWith: the input must pass physics/validate
+// (else it is refused unchanged); the source is the first family in
+// physics/codecs the document carries other than the target (or the
+// target itself, re-encoded in its current form); its model is adapted
+// to what the target can express (Adapt), with a Warning per item
+// changed, encoded by the target's codec, and the source's extensions
+// are stripped. With Options.Strict a lossy item is an error and doc is
+// left unchanged (but for the attachment nodes decoding the Stage 1 OMI
+// joint form appends). The result is validated: on an error doc is
+// changed and must not be written.
+//
+// Lossy items and the nearest faithful form chosen:
+//
+//	OMI → KHR
+//	  static motion               dropped; its colliders become independent static colliders
+//	  shapeless compound collider dropped (KHR groups descendant colliders by itself)
+//	  inertiaDiagonal partly 0    dropped (OMI 0 = engine-computed, KHR 0 = infinite)
+//	  unreferenced convex/trimesh dropped (KHR mesh geometry lives on colliders only)
+//	  convex/trimesh name, extras dropped (KHR mesh geometry has no shape object)
+//	  OMI_physics_gravity         kept with the OMI_physics_shape array it refers to; its triggers dangle
+//	KHR → OMI
+//	  plane                       a box PlaneThickness thick, PlaneExtent wide where unbounded
+//	  absent mass                 left unspecified, which OMI reads as 1 kg
+//	  mass 0 (infinite)           kinematic motion without mass
+//	  inertiaDiagonal 0 (infinite) dropped (engine-computed)
+//	  geometry node with children, skin or weights: the node's own undeformed mesh
+//
+// Exact rewrites without a warning: an OMI absent mass becomes 1 kg in
+// KHR; OMI inertiaDiagonal [0,0,0] becomes absent; an OMI limit with
+// both linear and angular axes is split into two limits.
+package convert
