@@ -1,8 +1,8 @@
 // Package kinds is the one table of collider kinds: for every method a
 // profile, --method or a report names, how its colliders are made (a fit,
-// a bounding polytope, a hull, a decomposition, the mesh itself), which
-// physics shape it writes, and for each shape type its mass properties and
-// its preview legend entry. Profiles, the CLI, generate, preview and the
+// a hull, a decomposition, the mesh itself), which physics shape it
+// writes, and for each shape type its mass properties and its preview
+// legend entry and colour. Profiles, the CLI, generate, preview and the
 // report schema read it: adding a primitive is one fit file plus one row.
 //
 // The table imports the geometry packages (fit, mass) and the physics
@@ -27,8 +27,6 @@ const (
 	Choose Build = iota
 	// Fitted is one primitive from fit.Fit with Kind.Fit.
 	Fitted
-	// Bounded is the convex hull of the polytope Kind.Bound returns.
-	Bounded
 	// ConvexHull is the points' convex hull.
 	ConvexHull
 	// Decomposed is an approximate convex decomposition into hulls.
@@ -46,9 +44,6 @@ type Kind struct {
 	Build  Build
 	// Fit is the fit a Fitted kind runs.
 	Fit fit.Kind
-	// Bound returns the vertices of a Bounded kind's polytope around
-	// points (input frame), no slab of it thinner than floor.
-	Bound func(points []geom.Vec3, floor float64) ([]geom.Vec3, error)
 	// Shape is the physics shape type the kind writes ("" when it writes
 	// none, or when Choose decides).
 	Shape physics.ShapeType

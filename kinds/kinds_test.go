@@ -25,9 +25,6 @@ func TestTableConsistent(t *testing.T) {
 		if (k.Build == Fitted) != (k.Fit != "") {
 			t.Errorf("%s: build %d with fit %q", k.Method, k.Build, k.Fit)
 		}
-		if (k.Build == Bounded) != (k.Bound != nil) {
-			t.Errorf("%s: build %d with Bound set %v", k.Method, k.Build, k.Bound != nil)
-		}
 		switch k.Build {
 		case Choose, Nothing:
 			if k.Shape != "" {
