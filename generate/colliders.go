@@ -97,6 +97,9 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	case kinds.Fitted:
 		c, err := primitive(vertices, k)
 		return []Collider{c}, nil, err
+	case kinds.Bounded:
+		c, err := bounded(vertices, k, opt)
+		return []Collider{c}, nil, err
 	case kinds.Choose:
 		return autoColliders(ctx, vertices, triangles, opt, run)
 	}
@@ -204,6 +207,24 @@ func primitive(local []geom.Vec3, k kinds.Kind) (Collider, error) {
 		return Collider{}, err
 	}
 	return fitted(local, f, k), nil
+}
+
+// bounded makes the convex collider of a Bounded kind's polytope, within
+// the hull caps of opt; its overshoot is over the points' exact hull.
+func bounded(local []geom.Vec3, k kinds.Kind, opt ColliderSettings) (Collider, error) {
+	poly, err := k.Bound(local, minThickness*geom.BoundsOf(local).Diagonal())
+	if err != nil {
+		return Collider{}, err
+	}
+	h, err := hull.Build(poly, hullOptions(opt))
+	if err != nil {
+		return Collider{}, err
+	}
+	c := convexCollider(h, opt.Method, h.Reduced)
+	if e, err := hull.Build(local, hull.Options{MaxVertices: -1}); err == nil && e.Volume() > 0 {
+		c.overshoot = c.Mass.Volume/e.Volume() - 1
+	}
+	return c, nil
 }
 
 // fitted makes the collider of a fitted primitive of kind k, no thinner

@@ -1,7 +1,7 @@
 // Package kinds is the one table of collider kinds: for every method a
 // profile, --method or a report names, how its colliders are made (a fit,
-// a hull, a decomposition, the mesh itself), which physics shape it
-// writes, and for each shape type its mass properties and its preview
+// a bounding polytope, a hull, a decomposition, the mesh itself), which
+// physics shape it writes, and for each shape type its mass properties and its preview
 // legend entry and colour. Profiles, the CLI, generate, preview and the
 // report schema read it: adding a primitive is one fit file plus one row.
 //
@@ -27,6 +27,8 @@ const (
 	Choose Build = iota
 	// Fitted is one primitive from fit.Fit with Kind.Fit.
 	Fitted
+	// Bounded is the convex hull of the polytope Kind.Bound returns.
+	Bounded
 	// ConvexHull is the points' convex hull.
 	ConvexHull
 	// Decomposed is an approximate convex decomposition into hulls.
@@ -44,6 +46,9 @@ type Kind struct {
 	Build  Build
 	// Fit is the fit a Fitted kind runs.
 	Fit fit.Kind
+	// Bound returns the vertices of a Bounded kind's polytope around
+	// points (input frame), no slab of it thinner than floor.
+	Bound func(points []geom.Vec3, floor float64) ([]geom.Vec3, error)
 	// Shape is the physics shape type the kind writes ("" when it writes
 	// none, or when Choose decides).
 	Shape physics.ShapeType
@@ -57,6 +62,7 @@ var table = [...]Kind{
 	{Method: "sphere", Build: Fitted, Fit: fit.KindSphere, Shape: physics.Sphere},
 	{Method: "capsule", Build: Fitted, Fit: fit.KindCapsule, Shape: physics.Capsule},
 	{Method: "cylinder", Build: Fitted, Fit: fit.KindCylinder, Shape: physics.Cylinder},
+	{Method: "kdop", Build: Bounded, Bound: kdop, Shape: physics.Convex},
 	{Method: "hull", Build: ConvexHull, Shape: physics.Convex},
 	{Method: "decompose", Build: Decomposed, Shape: physics.Convex},
 	{Method: "trimesh", Build: Mesh, Shape: physics.Trimesh},
@@ -159,6 +165,11 @@ func ShapeOf(t physics.ShapeType) (ShapeKind, bool) {
 		}
 	}
 	return ShapeKind{}, false
+}
+
+// kdop is the 26-DOP of points, written as a convex shape.
+func kdop(points []geom.Vec3, floor float64) ([]geom.Vec3, error) {
+	return fit.KDOP26(points, floor, fit.Options{})
 }
 
 func boxOf(f fit.Shape, floor float64) physics.Shape {
