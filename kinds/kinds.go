@@ -11,6 +11,7 @@ package kinds
 
 import (
 	"math"
+	"slices"
 
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
@@ -69,8 +70,9 @@ var table = [...]Kind{
 	{Method: "none", Build: Nothing},
 }
 
-// All returns every kind, in the order methods are listed to users.
-func All() []Kind { return table[:] }
+// All returns every kind, in the order methods are listed to users (a
+// copy: the table cannot be changed).
+func All() []Kind { return slices.Clone(table[:]) }
 
 // ByMethod returns the kind named method.
 func ByMethod(method string) (Kind, bool) {
@@ -143,8 +145,9 @@ var shapes = [...]ShapeKind{
 	{Type: physics.Plane, Legend: "plane", Color: [3]float32{0.55, 0.42, 0.28}},
 }
 
-// Shapes returns every shape type's row, in the order reports use.
-func Shapes() []ShapeKind { return shapes[:] }
+// Shapes returns every shape type's row, in the order reports use (a
+// copy).
+func Shapes() []ShapeKind { return slices.Clone(shapes[:]) }
 
 // Written says whether some kind writes shape type t (plane, for one, is
 // only ever read).
