@@ -9,6 +9,7 @@ import (
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 )
 
@@ -37,7 +38,7 @@ const (
 // autoOrder is the order primitives are tried in: cheapest to simulate
 // first in the common engines (PhysX has no cylinder at all, and Jolt's
 // and Bullet's cylinders are their costliest primitive).
-var autoOrder = []fit.Kind{fit.KindSphere, fit.KindCapsule, fit.KindBox, fit.KindCylinder}
+var autoOrder = []Method{Sphere, Capsule, Box, Cylinder}
 
 // autoColliders tries the primitives from the cheapest and takes the first
 // whose volume overshoots the convex hull by at most the tolerance; else a
@@ -58,22 +59,22 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 		return nil, nil, err
 	}
 	var seen []string
-	for _, k := range autoOrder {
-		s, err := in.Fit(k, fit.Options{GapSamples: -1})
+	for _, m := range autoOrder {
+		k, _ := kinds.ByMethod(string(m))
+		s, err := in.Fit(k.Fit, fit.Options{GapSamples: -1})
 		if err != nil {
 			return nil, nil, err
 		}
 		if math.IsInf(s.Overshoot, 1) {
 			// A flat part: a thin box is the honest primitive.
-			o := opt
-			o.Method = Box
-			c, err := primitive(vertices, o)
+			box, _ := kinds.ByMethod(string(Box))
+			c, err := primitive(vertices, box)
 			return []Collider{c}, []string{"auto: box (flat part)"}, err
 		}
-		seen = append(seen, fmt.Sprintf("%s %.2f×", k, s.Overshoot))
+		seen = append(seen, fmt.Sprintf("%s %.2f×", m, s.Overshoot))
 		if s.Overshoot <= 1+tol {
-			c := fitted(vertices, s, Method(k))
-			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×)", k, strings.Join(seen, ", "), 1+tol)}, nil
+			c := fitted(vertices, s, k)
+			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×)", m, strings.Join(seen, ", "), 1+tol)}, nil
 		}
 	}
 	why := fmt.Sprintf("primitives over tolerance %.2f× (%s)", 1+tol, strings.Join(seen, ", "))

@@ -9,6 +9,7 @@ import (
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -54,14 +55,18 @@ type Collider struct {
 // goroutines. It knows nothing of files, so other containers (G4MF) use
 // it too.
 func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run) ([]Collider, []string, error) {
-	switch opt.Method {
-	case Hull:
+	k, ok := kinds.ByMethod(string(opt.Method))
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+	}
+	switch k.Build {
+	case kinds.ConvexHull:
 		h, err := hull.Build(vertices, hullOptions(opt))
 		if err != nil {
 			return nil, nil, err
 		}
-		return []Collider{hullCollider(h, Hull, vertices)}, nil, nil
-	case Decompose:
+		return []Collider{hullCollider(h, opt.Method, vertices)}, nil, nil
+	case kinds.Decomposed:
 		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
 			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
@@ -82,20 +87,23 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 				}
 				h = hc
 			}
-			cs = append(cs, hullCollider(h, Decompose, nil))
+			cs = append(cs, hullCollider(h, opt.Method, nil))
 		}
 		return cs, notes, nil
-	case Trimesh:
-		return []Collider{trimeshCollider(vertices, triangles)}, nil, nil
-	case None:
+	case kinds.Mesh:
+		return []Collider{trimeshCollider(vertices, triangles, opt.Method)}, nil, nil
+	case kinds.Nothing:
 		return nil, nil, nil
-	case AABB, Box, Sphere, Capsule, Cylinder:
-		c, err := primitive(vertices, opt)
+	case kinds.Fitted:
+		c, err := primitive(vertices, k)
 		return []Collider{c}, nil, err
-	case Auto:
+	case kinds.Bounded:
+		c, err := bounded(vertices, k, opt)
+		return []Collider{c}, nil, err
+	case kinds.Choose:
 		return autoColliders(ctx, vertices, triangles, opt, run)
 	}
-	return nil, nil, fmt.Errorf("unknown method %q", opt.Method)
+	return nil, nil, fmt.Errorf("method %q: no way to build %d", opt.Method, k.Build)
 }
 
 // decomposeProgress passes a decomposition's rounds on to f (nil: none).
@@ -132,8 +140,8 @@ type soup struct {
 // trimeshCollider makes the mesh itself the collider, with its mass
 // properties when it is closed (they matter only for reports: triangle
 // meshes are for static bodies).
-func trimeshCollider(vertices []geom.Vec3, triangles [][3]uint32) Collider {
-	c := Collider{Shape: physics.Shape{Type: physics.Trimesh}, Rotation: geom.IdentityQuat(), Method: Trimesh,
+func trimeshCollider(vertices []geom.Vec3, triangles [][3]uint32, m Method) Collider {
+	c := Collider{Shape: physics.Shape{Type: physics.Trimesh}, Rotation: geom.IdentityQuat(), Method: m,
 		soup: &soup{vertices, triangles}}
 	if mass.IsClosedByPosition(vertices, triangles) {
 		if p, err := mass.Mesh(vertices, triangles); err == nil {
@@ -191,50 +199,49 @@ func convexCollider(h *hull.Hull, m Method, capped bool) Collider {
 	return Collider{Shape: physics.Shape{Type: physics.Convex}, Rotation: geom.IdentityQuat(), Hull: h, Mass: props, Convex: &cv, Method: m, Capped: capped}
 }
 
-// primitive fits a primitive; its pose is the fit's exactly.
-func primitive(local []geom.Vec3, opt ColliderSettings) (Collider, error) {
-	f, err := fit.Fit(fit.Kind(opt.Method), local, fit.Options{GapSamples: -1})
+// primitive fits the primitive of a Fitted kind; its pose is the fit's
+// exactly.
+func primitive(local []geom.Vec3, k kinds.Kind) (Collider, error) {
+	f, err := fit.Fit(k.Fit, local, fit.Options{GapSamples: -1})
 	if err != nil {
 		return Collider{}, err
 	}
-	return fitted(local, f, opt.Method), nil
+	return fitted(local, f, k), nil
 }
 
-// fitted makes the collider of a fitted primitive, no thinner than
-// minThickness of the points' diagonal.
-func fitted(local []geom.Vec3, f fit.Shape, m Method) Collider {
+// bounded makes the convex collider of a Bounded kind's polytope, within
+// the hull caps of opt; its overshoot is over the points' exact hull.
+func bounded(local []geom.Vec3, k kinds.Kind, opt ColliderSettings) (Collider, error) {
+	poly, err := k.Bound(local, minThickness*geom.BoundsOf(local).Diagonal())
+	if err != nil {
+		return Collider{}, err
+	}
+	h, err := hull.Build(poly, hullOptions(opt))
+	if err != nil {
+		return Collider{}, err
+	}
+	c := convexCollider(h, opt.Method, h.Reduced)
+	if e, err := hull.Build(local, hull.Options{MaxVertices: -1}); err == nil && e.Volume() > 0 {
+		c.overshoot = c.Mass.Volume/e.Volume() - 1
+	}
+	return c, nil
+}
+
+// fitted makes the collider of a fitted primitive of kind k, no thinner
+// than minThickness of the points' diagonal.
+func fitted(local []geom.Vec3, f fit.Shape, k kinds.Kind) Collider {
 	floor := minThickness * geom.BoundsOf(local).Diagonal()
-	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: m, overshoot: f.Overshoot - 1}
-	var props mass.Properties
-	switch f.Kind {
-	case fit.KindBox, fit.KindAABB:
-		size := f.Size
-		for i := range size {
-			size[i] = math.Max(size[i], floor)
-		}
-		c.Shape = physics.Shape{Type: physics.Box, Size: size}
-		props = mass.Box(size)
-		cv := boxConvex(geom.Vec3{}, size)
+	c := Collider{Translation: f.Center, Rotation: f.Rotation, Method: Method(k.Method), overshoot: f.Overshoot - 1}
+	sk, _ := kinds.ShapeOf(k.Shape)
+	c.Shape = sk.FromFit(f, floor)
+	if c.Shape.Type == physics.Box {
+		cv := boxConvex(geom.Vec3{}, c.Shape.Size)
 		for i, v := range cv.Vertices {
 			cv.Vertices[i] = f.Rotation.Rotate(v).Add(f.Center)
 		}
 		c.Convex = &cv
-	case fit.KindSphere:
-		r := math.Max(f.Radius, floor)
-		c.Shape = physics.Shape{Type: physics.Sphere, Radius: r}
-		props = mass.Sphere(r)
-	case fit.KindCapsule:
-		// A round part's best capsule is a sphere (height 0), which both
-		// schemas forbid: lengthen it to the floor, which only grows it.
-		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
-		c.Shape = physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: r, RadiusBottom: r}
-		props = mass.Capsule(h, r)
-	case fit.KindCylinder:
-		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
-		c.Shape = physics.Shape{Type: physics.Cylinder, Height: h, RadiusTop: r, RadiusBottom: r}
-		props = mass.Cylinder(h, r)
 	}
-	c.Mass = props.Transform(f.Rotation, f.Center)
+	c.Mass = sk.Mass(c.Shape).Transform(f.Rotation, f.Center)
 	if math.IsInf(c.overshoot, 0) || math.IsNaN(c.overshoot) {
 		c.overshoot = 0 // flat: no hull volume to compare with
 	}

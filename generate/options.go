@@ -3,13 +3,16 @@ package generate
 import (
 	"encoding/json"
 
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics"
 )
 
-// Method names how a collider is made from a mesh instance.
+// Method names how a collider is made from a mesh instance: a method of
+// the kinds table, which says how.
 type Method string
 
-// Collider methods.
+// The methods generate's own logic names (defaults, naming conventions,
+// auto's order, fallbacks); every one is a row of the kinds table.
 const (
 	AABB      Method = "aabb"      // box aligned with the body frame
 	Box       Method = "box"       // minimum-volume oriented box
@@ -20,9 +23,13 @@ const (
 	Decompose Method = "decompose" // approximate convex decomposition into hulls
 )
 
-// Methods lists every method, in a fixed order.
+// Methods lists every method, in the kinds table's order.
 func Methods() []Method {
-	return []Method{Auto, AABB, Box, Sphere, Capsule, Cylinder, Hull, Decompose, Trimesh, None}
+	var out []Method
+	for _, m := range kinds.Methods() {
+		out = append(out, Method(m))
+	}
+	return out
 }
 
 // Options controls generation for one asset: how colliders are made, how

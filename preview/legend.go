@@ -10,6 +10,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/autocollide/autocollide/kinds"
 )
 
 // Legend layout, in output pixels (basicfont.Face7x13: 7 px advance,
@@ -43,24 +45,21 @@ func (it legendItem) width() int {
 // decomposition hues and so on only when present) and the counts.
 func legendItems(sc *scene) []legendItem {
 	var items []legendItem
-	for k := range numKinds {
-		if k == kindPlane && !sc.kinds[k] {
-			continue
+	for _, s := range kinds.Shapes() {
+		if !kinds.Written(s.Type) && !sc.kinds[kind(s.Type)] {
+			continue // a shape autocollide never writes: only when drawn
 		}
-		name := kindNames[k]
-		if k == kindHull {
-			name = "hull (convex)"
-		}
-		items = append(items, legendItem{colors: []rgb{kindColors[k]}, text: name})
+		items = append(items, legendItem{colors: []rgb{rgb(s.Color)}, text: s.Legend})
 	}
+	items = append(items, legendItem{colors: []rgb{triggerColor}, text: string(kindTrigger)})
 	if sc.hues {
 		items = append(items, legendItem{colors: []rgb{hueColor(0), hueColor(1), hueColor(2)}, text: "decomposition: one hue per hull"})
 	}
 	st := sc.stats
 	var byType []string
-	for _, t := range []string{"box", "sphere", "capsule", "cylinder", "convex", "trimesh", "plane"} {
-		if n := st.ByType[t]; n > 0 {
-			byType = append(byType, fmt.Sprintf("%s %d", t, n))
+	for _, s := range kinds.Shapes() {
+		if n := st.ByType[string(s.Type)]; n > 0 {
+			byType = append(byType, fmt.Sprintf("%s %d", s.Type, n))
 		}
 	}
 	colliders := fmt.Sprintf("colliders %d", st.Colliders)

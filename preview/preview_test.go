@@ -92,7 +92,7 @@ func TestBoxPixels(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			v := l.cams[k].v
 			shade := float32(fillMin + (1-fillMin)*math.Abs(v.back.Dot(v.light)))
-			c := kindColors[kindBox]
+			c := colorOf(kind(physics.Box))
 			want := background
 			blend(want[:], rgb{c[0] * shade, c[1] * shade, c[2] * shade}, fillAlpha)
 			x0, y0, x1, y1 := outRect(l, k, ss, corners)
@@ -223,14 +223,14 @@ func TestColours(t *testing.T) {
 	switch {
 	case c[0].color == c[1].color:
 		t.Errorf("decomposition pieces share colour %v", c[0].color)
-	case c[0].color == kindColors[kindHull] || c[1].color == kindColors[kindHull]:
+	case c[0].color == colorOf(kind(physics.Convex)) || c[1].color == colorOf(kind(physics.Convex)):
 		t.Errorf("decomposition pieces use the plain hull colour")
-	case c[2].color != kindColors[kindBox]:
+	case c[2].color != colorOf(kind(physics.Box)):
 		t.Errorf("box colour %v", c[2].color)
-	case c[3].color != kindColors[kindTrigger] || c[3].kind != kindSphere:
+	case c[3].color != triggerColor || c[3].kind != kind(physics.Sphere):
 		t.Errorf("trigger sphere drawn as %v in %v", c[3].kind, c[3].color)
-	case c[4].color != kindColors[kindHull]:
-		t.Errorf("lone hull colour %v, want %v", c[4].color, kindColors[kindHull])
+	case c[4].color != colorOf(kind(physics.Convex)):
+		t.Errorf("lone hull colour %v, want %v", c[4].color, colorOf(kind(physics.Convex)))
 	}
 	// The lone piece sits under a body translated by (5, 0, 0).
 	bb := geom.BoundsOf(c[4].solid.verts)
@@ -339,8 +339,8 @@ func TestKHRPlane(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sc.kinds[kindPlane] || sc.colliders[0].frame {
-		t.Fatalf("plane: in legend %v, framed %v", sc.kinds[kindPlane], sc.colliders[0].frame)
+	if !sc.kinds[kind(physics.Plane)] || sc.colliders[0].frame {
+		t.Fatalf("plane: in legend %v, framed %v", sc.kinds[kind(physics.Plane)], sc.colliders[0].frame)
 	}
 	if b := geom.BoundsOf(sc.colliders[0].solid.verts); b.Size()[0] < 4 || b.Size()[1] != 0 {
 		t.Errorf("unbounded plane drawn as %v", b.Size())

@@ -9,40 +9,31 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 )
 
-// kind is a legend entry: a collider colour.
-type kind int
+// kind is a legend entry: a shape type of the kinds table, or
+// kindTrigger.
+type kind physics.ShapeType
 
-const (
-	kindBox kind = iota
-	kindSphere
-	kindCapsule
-	kindCylinder
-	kindHull
-	kindTrimesh
-	kindPlane
-	kindTrigger
-	numKinds
-)
-
-var kindNames = [numKinds]string{"box", "sphere", "capsule", "cylinder", "hull", "trimesh", "plane", "trigger"}
+const kindTrigger kind = "trigger"
 
 // rgb is a linear colour with components in [0, 1].
 type rgb [3]float32
 
-var kindColors = [numKinds]rgb{
-	{0.93, 0.55, 0.10}, // box: orange
-	{0.20, 0.47, 0.90}, // sphere: blue
-	{0.18, 0.68, 0.30}, // capsule: green
-	{0.60, 0.32, 0.80}, // cylinder: purple
-	{0.00, 0.64, 0.64}, // hull: teal
-	{0.86, 0.20, 0.20}, // trimesh: red
-	{0.55, 0.42, 0.28}, // plane: brown
-	{0.90, 0.78, 0.00}, // trigger: yellow
+// triggerColor draws triggers, whatever their shape: yellow.
+var triggerColor = rgb{0.90, 0.78, 0.00}
+
+// colorOf is the colour of a legend entry (the kinds table's for a shape).
+func colorOf(k kind) rgb {
+	if k == kindTrigger {
+		return triggerColor
+	}
+	s, _ := kinds.ShapeOf(physics.ShapeType(k))
+	return rgb(s.Color)
 }
 
 // Decomposition hues: the k-th convex piece of a body gets hue
@@ -101,8 +92,8 @@ type scene struct {
 	render    []renderPart
 	colliders []collider
 	stats     Stats
-	kinds     [numKinds]bool // which legend entries occur
-	hues      bool           // some body has several convex colliders
+	kinds     map[kind]bool // which legend entries occur
+	hues      bool          // some body has several convex colliders
 }
 
 // pending is a collider read from the model, before placement.
@@ -126,7 +117,7 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := &scene{stats: Stats{Family: string(fam), ByType: map[string]int{}}}
+	sc := &scene{stats: Stats{Family: string(fam), ByType: map[string]int{}}, kinds: map[kind]bool{}}
 	for _, w := range warns {
 		sc.stats.Warnings = append(sc.stats.Warnings, fmt.Sprintf("%s: %s", w.Path, w.Message))
 	}
@@ -203,21 +194,17 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 		var local solid
 		switch p.shape.Type {
 		case physics.Box:
-			c.kind, local = kindBox, boxSolid(p.shape.Size)
+			local = boxSolid(p.shape.Size)
 		case physics.Sphere:
-			c.kind, local = kindSphere, sphereSolid(p.shape.Radius)
+			local = sphereSolid(p.shape.Radius)
 		case physics.Capsule:
-			c.kind, local = kindCapsule, capsuleSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
+			local = capsuleSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
 		case physics.Cylinder:
-			c.kind, local = kindCylinder, cylinderSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
+			local = cylinderSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
 		case physics.Plane:
-			c.kind, local = kindPlane, planeSolid(p.shape.PlaneSizeX, p.shape.PlaneSizeZ)
+			local = planeSolid(p.shape.PlaneSizeX, p.shape.PlaneSizeZ)
 			c.frame = p.shape.PlaneSizeX > 0 && p.shape.PlaneSizeZ > 0
 		case physics.Convex, physics.Trimesh:
-			c.kind = kindHull
-			if p.shape.Type == physics.Trimesh {
-				c.kind = kindTrimesh
-			}
 			m, ok := meshes[p.shape.Mesh]
 			if !ok {
 				if m, err = meshSolid(doc, p.shape.Mesh); err != nil {
@@ -235,10 +222,11 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 		default:
 			return nil, fmt.Errorf("nodes[%d]: unknown shape type %q", p.node, p.shape.Type)
 		}
-		c.color = kindColors[c.kind]
+		c.kind = kind(p.shape.Type)
+		c.color = colorOf(c.kind)
 		switch {
 		case p.trigger:
-			c.color = kindColors[kindTrigger]
+			c.color = triggerColor
 			sc.kinds[kindTrigger] = true
 			sc.stats.Triggers++
 		default:

@@ -24,6 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/safefile"
 )
 
@@ -114,8 +115,7 @@ type Filter struct {
 // Colliders are the collider settings of a mesh instance. Zero numbers
 // mean the generator's defaults.
 type Colliders struct {
-	// Method is auto, aabb, box, sphere, capsule, cylinder, hull,
-	// decompose, trimesh or none.
+	// Method is one of Methods (the kinds table's methods).
 	Method           string  `yaml:"method,omitempty"`
 	MaxHullVertices  int     `yaml:"maxHullVertices,omitempty"`
 	MaxHullFaces     int     `yaml:"maxHullFaces,omitempty"`
@@ -177,7 +177,7 @@ var (
 	geometries = []string{"mesh", "node"}
 	bodyModes  = []string{"root", "node", "file", "pattern"}
 	motions    = []string{"static", "kinematic", "dynamic"}
-	methods    = []string{"auto", "aabb", "box", "sphere", "capsule", "cylinder", "hull", "decompose", "trimesh", "none"}
+	methods    = kinds.Methods()
 	combines   = []string{"average", "minimum", "maximum", "multiply"}
 )
 

@@ -12,11 +12,13 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
@@ -106,7 +108,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVar(&f.namingConventions, "naming-conventions", true, "honour artists' collider naming conventions (UCX_, -col, ...); =false to ignore them")
 	fl.StringVar(&f.format, "format", "", "extension family: "+codecs.Names()+" (default from the profile: omi)")
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
-	fl.StringVar(&f.method, "method", "", "collider method: auto, aabb, box, sphere, capsule, cylinder, hull, decompose, trimesh or none (default from the profile: auto)")
+	fl.StringVar(&f.method, "method", "", "collider method: "+orList(kinds.Methods())+" (default from the profile: auto)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
 	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")
 	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
@@ -348,4 +350,12 @@ func sameFile(a, b string) bool {
 		return filepath.Clean(a) == filepath.Clean(b)
 	}
 	return os.SameFile(sa, sb)
+}
+
+// orList writes xs as "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
