@@ -10,6 +10,8 @@
 // one kind. Capsules and cylinders lie along local +Y (Rotation·(0,1,0)),
 // as OMI and KHR define them, with equal radii; a capsule's Height is the
 // distance between its hemisphere centres, a cylinder's the full height.
+// KDOP26 gives the vertices of the 26-DOP (a convex collider between the
+// box and the hull); (*Input).CapsuleAlong fits a capsule along a given axis.
 //
 // Algorithms: the box after O'Rourke ("Finding minimal enclosing boxes",
 // 1985: one face holds a hull edge), each candidate normal solved exactly

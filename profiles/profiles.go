@@ -25,6 +25,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/autocollide/autocollide/kinds"
+	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/safefile"
 )
 
@@ -173,7 +174,7 @@ type Range struct {
 
 // Values a profile accepts.
 var (
-	formats    = []string{"omi", "khr"}
+	formats    = codecs.Families()
 	geometries = []string{"mesh", "node"}
 	bodyModes  = []string{"root", "node", "file", "pattern"}
 	motions    = []string{"static", "kinematic", "dynamic"}

@@ -34,12 +34,19 @@ func For(f physics.Family) (physics.Codec, error) {
 // families.
 func Parse(s string) (physics.Codec, error) { return For(physics.Family(s)) }
 
-// Names lists the families for messages and flag help: "omi or khr".
-func Names() string {
+// Families returns the family names of All, in its order: the values
+// --format, --to and a profile's format accept.
+func Families() []string {
 	var names []string
 	for _, c := range All() {
 		names = append(names, string(c.Family()))
 	}
+	return names
+}
+
+// Names lists the families for messages and flag help: "omi or khr".
+func Names() string {
+	names := Families()
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
