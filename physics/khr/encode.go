@@ -46,7 +46,9 @@ type Options struct {
 // and trimesh shapes become collider geometry {mesh, convexHull}. Static
 // motions are written as no motion (KHR's static), kinematic ones as
 // isKinematic. Every shape parameter is written explicitly and the
-// extensions are declared in extensionsUsed only. Errors carry the
+// extensions are declared in extensionsUsed only. Whenever nodes carry
+// KHR_physics_rigid_bodies, so does the document (an empty object when it
+// has no materials, filters or joints to hold). Errors carry the
 // output's JSON path; nothing is changed then.
 func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
 	if doc == nil || m == nil {
@@ -84,7 +86,9 @@ func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
 		set(&doc.Nodes[ni].Extensions, physics.ExtKHRBodies, e.nodeExt[ni])
 	}
 	if len(e.nodeOrder) > 0 && e.bodies == nil {
-		physics.DeclareUsed(doc, physics.ExtKHRBodies)
+		// An empty document-level object is valid, and loaders that read
+		// it unguarded (Babylon.js's) cannot open the file without it.
+		set(&doc.Extensions, physics.ExtKHRBodies, json.RawMessage(`{}`))
 	}
 	return nil
 }
