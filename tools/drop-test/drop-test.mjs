@@ -3,7 +3,7 @@
 // and checks that the result is physically sane.
 //
 //   node drop-test.mjs [--json SUMMARY.json] [--engines rapier,jolt,havok]
-//                      [--modes alone,whole] [--engine-mass] FILE...
+//                      [--modes alone,whole] [--engine-mass] [--real-size] FILE...
 //
 // Two modes, each in every engine:
 //   alone: each dynamic body in a world of its own, at unit size (see
@@ -41,7 +41,9 @@
 // is {ok, failures, bodies, restTime, peakSpeed, worstPenetration, ...}),
 // and exits 1 when anything failed (2 on usage errors). --engine-mass
 // ignores the written mass properties and lets the engines compute them
-// from the shapes (telling a mass problem from a shape one).
+// from the shapes (telling a mass problem from a shape one). --real-size
+// simulates at the file's own lengths, as an engine's importer would,
+// instead of at unit size (see dropAlone); the checks are the same.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadAsset } from './loader.mjs';
@@ -73,7 +75,7 @@ const REST_ANGULAR = (size) => REST_LINEAR(size) / (size / 2);
 // the wrong axis, a hull turned over) is off by tens of percent.
 const HEIGHT_TOL = (size) => 0.02 * size;
 
-const USAGE = 'usage: node drop-test.mjs [--json SUMMARY.json] [--engines rapier,jolt,havok] [--modes alone,whole] [--engine-mass] FILE...';
+const USAGE = 'usage: node drop-test.mjs [--json SUMMARY.json] [--engines rapier,jolt,havok] [--modes alone,whole] [--engine-mass] [--real-size] FILE...';
 const MAKERS = { rapier: RapierWorld.create, jolt: JoltWorld.create, havok: HavokWorld.create };
 const MODES = ['alone', 'whole'];
 
@@ -87,10 +89,12 @@ let jsonOut = null;
 let engineNames = Object.keys(MAKERS);
 let modes = MODES;
 let engineMass = false;
+let realSize = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--json') jsonOut = args[++i] ?? usage('--json needs a file');
   else if (args[i] === '--engine-mass') engineMass = true;
+  else if (args[i] === '--real-size') realSize = true;
   else if (args[i] === '--engines') engineNames = (args[++i] ?? usage('--engines needs a list')).split(',');
   else if (args[i] === '--modes') modes = (args[++i] ?? usage('--modes needs a list')).split(',');
   else if (args[i].startsWith('--')) usage(`unknown flag ${args[i]}`);
@@ -283,7 +287,7 @@ async function dropAlone(engine, b, r, box, fail) {
   if (dynamic && !dropped(b)) r.note = 'KHR mass 0 (infinite): loaded, not dropped';
   const drop = dropped(b);
   const size = box.size;
-  const k = 1 / size;
+  const k = realSize ? 1 : 1 / size;
   const world = await MAKERS[engine](G * k);
   try {
     const mass = drop ? massOf(b) : null;
@@ -358,7 +362,7 @@ async function dropWhole(engine, asset) {
   const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((x) => x.lo[i])));
   const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((x) => x.hi[i])));
   const size = len(sub(hi, lo));
-  const k = 1 / size;
+  const k = realSize ? 1 : 1 / size;
   const h0 = Math.min(DROP_FRACTION * size, DROP_MAX);
   const shift = [-(lo[0] + hi[0]) / 2, h0 - lo[1], -(lo[2] + hi[2]) / 2];
   Object.assign(res, { size, dropHeight: h0 });
@@ -456,7 +460,7 @@ function pct(v) {
   return `${(100 * v).toFixed(2)}%`;
 }
 
-const summary = { engines: engineNames, modes, density: DENSITY, files: {} };
+const summary = { engines: engineNames, modes, realSize, density: DENSITY, files: {} };
 let failed = 0;
 const report = (ok, engine, mode, file, info, failures) => {
   if (ok) process.stdout.write(`PASS ${engine} ${mode} ${path.basename(file)}: ${info}\n`);

@@ -31,9 +31,9 @@ process.stdout.write(`| ${head.join(' | ')} |\n|${head.map(() => ' --- ').join('
 for (const f of files) {
   const summary = JSON.parse(readFileSync(f, 'utf8'));
   for (const [file, entry] of Object.entries(summary.files).sort(([a], [b]) => a.localeCompare(b))) {
-    const any = engines.map((e) => entry[e]).find((r) => r?.bodies?.length);
-    if (!any) continue;
     const dyn = (r) => (r?.bodies ?? []).filter((b) => b.restHeight !== undefined);
+    const any = engines.map((e) => entry[e]).filter((r) => r?.bodies?.length).sort((a, b) => dyn(b).length - dyn(a).length)[0];
+    if (!any) continue;
     const bodies = dyn(any);
     const written = sum(bodies.map((b) => b.massWritten));
     const colliders = engines.map((e) => (dyn(entry[e]).length ? g(sum(dyn(entry[e]).map((b) => b.collidersMass))) : '—'));
@@ -65,7 +65,7 @@ for (const f of files) {
     const kinds = new Set();
     for (const e of engines) {
       for (const x of entry[e]?.whole?.failures ?? []) {
-        const m = /(starts inside|skinned mesh node|thrown|not at rest|came to rest only|below the ground|NaN)/.exec(x);
+        const m = /(starts inside|skinned mesh node|thrown|not at rest|came to rest only|below the ground|NaN|zero volume)/.exec(x);
         kinds.add(m ? `${m[1]} (${e})` : `${x.slice(0, 40)} (${e})`);
       }
     }
