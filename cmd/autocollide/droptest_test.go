@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // dropEngines are the engines tools/drop-test runs.
@@ -493,5 +495,37 @@ func TestDropTestCatchesBrokenFiles(t *testing.T) {
 	good := []string{generateOne(t, "BoxInterleaved.glb", "--format", "omi", "--method", "hull"), generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")}
 	if code, report, _ := runDropTest(t, good, "--modes", "alone"); code != 0 {
 		t.Errorf("unbroken fixtures fail the drop test:\n%s", report)
+	}
+}
+
+// TestKHRDocumentObject: every KHR output of the corpus whose nodes carry
+// KHR_physics_rigid_bodies carries the document-level object too, which
+// Babylon.js's loader reads unguarded (#29 item 1).
+func TestKHRDocumentObject(t *testing.T) {
+	checked := 0
+	for _, r := range generateCorpus(t) {
+		if r.format == "omi" {
+			continue
+		}
+		a, err := gltfio.LoadRaw(r.out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodeLevel := false
+		for _, n := range a.Doc.Nodes {
+			if _, ok := n.Extensions[physics.ExtKHRBodies]; ok {
+				nodeLevel = true
+			}
+		}
+		if !nodeLevel {
+			continue
+		}
+		checked++
+		if _, ok := a.Doc.Extensions[physics.ExtKHRBodies]; !ok {
+			t.Errorf("%s (%s): nodes carry %s, the document does not", r.out, r.format, physics.ExtKHRBodies)
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d KHR outputs with node-level physics checked", checked)
 	}
 }
