@@ -4,34 +4,55 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics"
 )
 
-// dropResult is one file's entry in tools/drop-test's JSON summary.
-type dropResult map[string]struct {
-	OK       bool     `json:"ok"`
-	Failures []string `json:"failures"`
-	Bodies   []struct {
-		Type       string   `json:"type"`
-		Shapes     []string `json:"shapes"`
-		RestHeight *float64 `json:"restHeight"` // set on dropped bodies
-	} `json:"bodies"`
+// dropEngines are the engines tools/drop-test runs.
+var dropEngines = []string{"rapier", "jolt", "havok"}
+
+// dropEntry is one engine's result for one file in tools/drop-test's JSON
+// summary: OK, Failures and Bodies are the alone mode's (each body in a
+// world of its own), Whole the whole-asset drop's (every body at once).
+type dropEntry struct {
+	OK       bool       `json:"ok"`
+	Failures []string   `json:"failures"`
+	Bodies   []dropBody `json:"bodies"`
+	Whole    *struct {
+		OK       bool       `json:"ok"`
+		Failures []string   `json:"failures"`
+		Bodies   []dropBody `json:"bodies"`
+		RestTime *float64   `json:"restTime"`
+	} `json:"whole"`
 }
 
-// runDropTest runs tools/drop-test over files and returns its exit code,
-// its per-file report lines and its JSON summary.
-func runDropTest(t *testing.T, files []string) (int, string, map[string]dropResult) {
+type dropBody struct {
+	Type       string   `json:"type"`
+	Shapes     []string `json:"shapes"`
+	RestHeight *float64 `json:"restHeight"` // set on dropped bodies
+}
+
+// dropResult is one file's entry: engine name → result.
+type dropResult map[string]dropEntry
+
+// runDropTest runs tools/drop-test over files (with extra flags first) and
+// returns its exit code, its per-file report lines and its JSON summary.
+func runDropTest(t *testing.T, files []string, flags ...string) (int, string, map[string]dropResult) {
 	t.Helper()
-	tools := testassets.Tools(t)
+	tools := testassets.NodeModule(t, "@babylonjs/havok")
 	summary := filepath.Join(t.TempDir(), "drop-test.json")
-	cmd := exec.Command("node", append([]string{filepath.Join(tools, "drop-test", "drop-test.mjs"), "--json", summary}, files...)...)
+	args := append([]string{filepath.Join(tools, "drop-test", "drop-test.mjs"), "--json", summary}, flags...)
+	cmd := exec.Command("node", append(args, files...)...)
 	cmd.Dir = tools
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -58,36 +79,72 @@ func runDropTest(t *testing.T, files []string) (int, string, map[string]dropResu
 	return code, stdout.String(), s.Files
 }
 
-// TestCorpusDropTest drops every body of every corpus output (OMI, KHR and
-// KHR with geometry.node) in Rapier and Jolt: no NaN, no explosion, at
-// rest after 3 s on its colliders, every hull accepted.
-func TestCorpusDropTest(t *testing.T) {
-	corpus := map[string]bool{}
-	for _, f := range testassets.Corpus(t) {
-		corpus[f] = true
-	}
-	var files []string
-	for _, r := range generateCorpus(t) {
-		if corpus[r.in] {
-			files = append(files, r.out)
-		}
-	}
-	code, report, res := runDropTest(t, files)
-	t.Logf("drop test report:\n%s", report)
-	defer func() {
-		if code != 0 && !t.Failed() {
-			t.Errorf("drop test exit %d with no failure in its summary", code)
-		}
-	}()
-	for _, f := range files {
-		entry, ok := res[f]
-		if !ok || len(entry) != 2 {
-			t.Errorf("%s: no result for both engines", f)
-			continue
-		}
-		for engine, r := range entry {
-			if !r.OK {
-				t.Errorf("%s (%s):\n\t%s", f, engine, strings.Join(r.Failures, "\n\t"))
+// knownFailure is a corpus asset whose drop fails today in at least one
+// engine and format: every failure line must contain one of wants, and
+// why names the issue item that is to fix it.
+type knownFailure struct {
+	wants []string
+	why   string
+}
+
+// knownFailures lists them by mode ("alone", "whole") and corpus file name.
+type knownFailures map[string]map[string]knownFailure
+
+// Reasons shared by both corpus runs (#29).
+var (
+	overlapping = knownFailure{[]string{"starts inside", "not at rest", "came to rest only", "below the ground"},
+		"#29 item 2: dynamic bodies start inside each other (the default body mode makes each scene root a body); the engines push them apart, some never settle"}
+	onSkinned = knownFailure{[]string{"skinned mesh node", "not at rest"},
+		"#29 item 4: bodies and colliders sit on skinned mesh nodes, whose transform glTF ignores"}
+)
+
+// hullKnown are the known failures of the hull outputs (TestCorpusDropTest).
+var hullKnown = knownFailures{
+	"whole": {
+		"ToyCar.gltf": overlapping, "NegativeScaleTest.glb": overlapping, "OrientationTest.glb": overlapping,
+		"Fox.glb": onSkinned, "RecursiveSkeletons.glb": onSkinned,
+	},
+	"alone": {"MetalRoughSpheresNoTextures.glb": rocking},
+}
+
+// rocking: Havok keeps the "Golden Spheres" body of MetalRoughSpheresNoTextures
+// (9 mg, a compound of sphere hulls) rocking at 10 rad/s after 5 s, its
+// contact point sliding; Rapier and Jolt rest it.
+var rocking = knownFailure{[]string{"not at rest", "came to rest only"}, "#29 item 6: tiny light bodies are fragile (Havok only), not yet analysed"}
+
+// defaultKnown are the known failures of the default profile's outputs
+// (TestCorpusDropTestDefaultProfile).
+var defaultKnown = knownFailures{
+	"whole": {
+		"ToyCar.gltf": overlapping, "NegativeScaleTest.glb": overlapping, "OrientationTest.glb": overlapping,
+		"Fox.glb": onSkinned, "RecursiveSkeletons.glb": onSkinned, "MorphPrimitivesTest.gltf": flatHull,
+	},
+	"alone": {
+		"OrientationTest.glb":      {[]string{"thrown: speed"}, "Rapier throws ArrowY1 alone (16.1 m/s, bound 13.9) on the default profile's colliders, Jolt and Havok rest it: #29 item 6 (small, thin bodies), not yet analysed"},
+		"MorphPrimitivesTest.gltf": flatHull,
+	},
+}
+
+// flatHull: the default profile's decomposition of MorphPrimitivesTest
+// writes a hull (nodes[4]) that Rapier finds flat; Jolt and Havok accept it.
+var flatHull = knownFailure{[]string{"Rapier gives the hull zero volume", "no body was dropped"}, "#29 item 6 / #23: a decomposed hull Rapier takes as flat, not yet analysed"}
+
+// checkDrops checks a drop-test run over corpus outputs (output → corpus
+// input): every body alone and every asset whole passes in every engine,
+// except the known failures, which must still fail, and only as listed.
+func checkDrops(t *testing.T, outputs map[string]string, res map[string]dropResult, known knownFailures) {
+	t.Helper()
+	fails := map[string]map[string][]string{"alone": {}, "whole": {}} // mode → corpus file name → failure lines
+	names := map[string]bool{}
+	for out, in := range outputs {
+		name := filepath.Base(in)
+		names[name] = true
+		entry := res[out]
+		for _, engine := range dropEngines {
+			r, ok := entry[engine]
+			if !ok || r.Whole == nil {
+				t.Errorf("%s: no alone and whole result in %s", out, engine)
+				continue
 			}
 			dropped := 0
 			for _, b := range r.Bodies {
@@ -95,11 +152,90 @@ func TestCorpusDropTest(t *testing.T) {
 					dropped++
 				}
 			}
+			alone := r.Failures
 			if dropped == 0 {
-				t.Errorf("%s (%s): no body was dropped", f, engine)
+				alone = append(alone, "no body was dropped")
+			}
+			for mode, lines := range map[string][]string{"alone": alone, "whole": r.Whole.Failures} {
+				for _, f := range lines {
+					fails[mode][name] = append(fails[mode][name], fmt.Sprintf("%s (%s, %s): %s", out, engine, mode, f))
+				}
 			}
 		}
 	}
+	for mode, byName := range fails {
+		for name := range names {
+			k, listed := known[mode][name]
+			if listed && len(byName[name]) == 0 {
+				t.Errorf("%s passes the %s drop in every engine and format: take it off the known failures (%s)", name, mode, k.why)
+			}
+			for _, f := range byName[name] {
+				if !listed || !slices.ContainsFunc(k.wants, func(w string) bool { return strings.Contains(f, w) }) {
+					t.Errorf("drop test: %s", f)
+				}
+			}
+		}
+	}
+}
+
+// TestCorpusDropTest drops every corpus output (OMI, KHR and KHR with
+// geometry.node) in Rapier, Jolt and Havok, each body alone and the asset
+// whole: no NaN, nothing thrown, at rest within 5 s, nothing sunk into
+// the ground, every hull accepted (see checkDrops for the known failures).
+func TestCorpusDropTest(t *testing.T) {
+	corpus := map[string]bool{}
+	for _, f := range testassets.Corpus(t) {
+		corpus[f] = true
+	}
+	outputs := map[string]string{}
+	var files []string
+	for _, r := range generateCorpus(t) {
+		if corpus[r.in] {
+			files = append(files, r.out)
+			outputs[r.out] = r.in
+		}
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code == 0 {
+		t.Error("drop test exit 0 with known failures listed")
+	}
+	checkDrops(t, outputs, res, hullKnown)
+}
+
+// TestCorpusDropTestDefaultProfile: the same drops on the default
+// profile's outputs (auto colliders, decompositions included) of every
+// corpus file, in OMI and KHR.
+func TestCorpusDropTestDefaultProfile(t *testing.T) {
+	testassets.NodeModule(t, "@babylonjs/havok")
+	root := filepath.Join(testassets.Shared(t), "corpus")
+	outputs := map[string]string{}
+	var files []string
+	for _, format := range []string{"omi", "khr"} {
+		dir := filepath.Join(t.TempDir(), format)
+		if code, _, stderr := runCLI("generate", root, "--out-dir", dir, "--format", format, "-q", "-j", "2"); code != 0 {
+			t.Fatalf("generate %s (%s): exit %d: %s", root, format, code, stderr)
+		}
+		for _, in := range testassets.Corpus(t) {
+			rel, err := filepath.Rel(root, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, rel)
+			if _, err := os.Stat(out); err != nil {
+				t.Errorf("%s (%s): no output: %v", in, format, err)
+				continue
+			}
+			files = append(files, out)
+			outputs[out] = in
+		}
+	}
+	code, report, res := runDropTest(t, files)
+	t.Logf("drop test report:\n%s", report)
+	if code == 0 {
+		t.Error("drop test exit 0 with known failures listed")
+	}
+	checkDrops(t, outputs, res, defaultKnown)
 }
 
 // TestDropTestPrimitives: outputs made of boxes, spheres, capsules and
@@ -119,13 +255,13 @@ func TestDropTestPrimitives(t *testing.T) {
 			}
 		}
 	}
-	code, report, res := runDropTest(t, files)
+	code, report, res := runDropTest(t, files, "--modes", "alone")
 	t.Logf("drop test report:\n%s", report)
 	if code != 0 {
 		t.Errorf("drop test exit %d", code)
 	}
 	for _, f := range files {
-		for _, engine := range []string{"rapier", "jolt"} {
+		for _, engine := range dropEngines {
 			r := res[f][engine]
 			if !r.OK {
 				t.Errorf("%s %s (%s): %s", shape[f], f, engine, strings.Join(r.Failures, "; "))
@@ -159,14 +295,14 @@ func TestDropTestAuthoredPhysics(t *testing.T) {
 	if len(files) != len(want) {
 		t.Fatalf("found %d of %d authored files: %v", len(files), len(want), files)
 	}
-	code, report, res := runDropTest(t, files)
+	code, report, res := runDropTest(t, files, "--modes", "alone")
 	t.Logf("drop test report:\n%s", report)
 	if code != 0 {
 		t.Errorf("drop test exit %d", code)
 	}
 	staticTrimesh := false
 	for _, f := range files {
-		for _, engine := range []string{"rapier", "jolt"} {
+		for _, engine := range dropEngines {
 			r := res[f][engine]
 			if !r.OK {
 				t.Errorf("%s (%s): %s", f, engine, strings.Join(r.Failures, "; "))
@@ -342,13 +478,13 @@ func TestDropTestCatchesBrokenFiles(t *testing.T) {
 	for _, f := range fixtures {
 		files = append(files, f.make(t))
 	}
-	code, report, res := runDropTest(t, files)
+	code, report, res := runDropTest(t, files, "--modes", "alone")
 	t.Logf("drop test report on the broken files:\n%s", report)
 	if code != 1 {
 		t.Errorf("drop test exit %d on broken files, want 1:\n%s", code, report)
 	}
 	for i, f := range fixtures {
-		for _, engine := range []string{"rapier", "jolt"} {
+		for _, engine := range dropEngines {
 			r := res[files[i]][engine]
 			if r.OK || !strings.Contains(strings.Join(r.Failures, "\n"), f.want) {
 				t.Errorf("%s (%s): want a failure naming %q, got ok=%v %q", f.name, engine, f.want, r.OK, r.Failures)
@@ -357,7 +493,39 @@ func TestDropTestCatchesBrokenFiles(t *testing.T) {
 	}
 	// The same files unbroken pass: the failures above come from the edits.
 	good := []string{generateOne(t, "BoxInterleaved.glb", "--format", "omi", "--method", "hull"), generateOne(t, "WaterBottle.gltf", "--format", "omi", "--method", "capsule")}
-	if code, report, _ := runDropTest(t, good); code != 0 {
+	if code, report, _ := runDropTest(t, good, "--modes", "alone"); code != 0 {
 		t.Errorf("unbroken fixtures fail the drop test:\n%s", report)
+	}
+}
+
+// TestKHRDocumentObject: every KHR output of the corpus whose nodes carry
+// KHR_physics_rigid_bodies carries the document-level object too, which
+// Babylon.js's loader reads unguarded (#29 item 1).
+func TestKHRDocumentObject(t *testing.T) {
+	checked := 0
+	for _, r := range generateCorpus(t) {
+		if r.format == "omi" {
+			continue
+		}
+		a, err := gltfio.LoadRaw(r.out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodeLevel := false
+		for _, n := range a.Doc.Nodes {
+			if _, ok := n.Extensions[physics.ExtKHRBodies]; ok {
+				nodeLevel = true
+			}
+		}
+		if !nodeLevel {
+			continue
+		}
+		checked++
+		if _, ok := a.Doc.Extensions[physics.ExtKHRBodies]; !ok {
+			t.Errorf("%s (%s): nodes carry %s, the document does not", r.out, r.format, physics.ExtKHRBodies)
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d KHR outputs with node-level physics checked", checked)
 	}
 }

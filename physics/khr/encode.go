@@ -1,6 +1,7 @@
 package khr
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/autocollide/autocollide/physics"
@@ -45,7 +46,9 @@ type Options struct {
 // and trimesh shapes become collider geometry {mesh, convexHull}. Static
 // motions are written as no motion (KHR's static), kinematic ones as
 // isKinematic. Every shape parameter is written explicitly and the
-// extensions are declared in extensionsUsed only. Errors carry the
+// extensions are declared in extensionsUsed only. Whenever nodes carry
+// KHR_physics_rigid_bodies, so does the document (an empty object when it
+// has no materials, filters or joints to hold). Errors carry the
 // output's JSON path; nothing is changed then.
 func Encode(doc *gltf.Document, m *physics.Model, opt Options) error {
 	e := &encoder{doc: doc, m: m, opt: opt, added: map[int]int{}}
@@ -113,13 +116,15 @@ func (e *encoder) build(out *wire.Output) error {
 		return err
 	}
 	bd := bodyDoc{BodyDoc: common, PhysicsJoints: joints}
-	if len(bd.PhysicsMaterials)+len(bd.CollisionFilters)+len(bd.PhysicsJoints) > 0 {
+	docSet := len(bd.PhysicsMaterials)+len(bd.CollisionFilters)+len(bd.PhysicsJoints) > 0
+	if docSet {
 		raw, err := jsonx.Marshal(bd)
 		if err != nil {
 			return err
 		}
 		out.SetDoc(physics.ExtKHRBodies, raw)
 	}
+	nodes := 0
 
 	for _, ni := range m.NodeIndices() {
 		n := m.Nodes[ni]
@@ -183,6 +188,12 @@ func (e *encoder) build(out *wire.Output) error {
 			return err
 		}
 		out.SetNode(ni, physics.ExtKHRBodies, raw)
+		nodes++
+	}
+	if nodes > 0 && !docSet {
+		// An empty document-level object is valid, and loaders that read
+		// it unguarded (Babylon.js's) cannot open the file without it.
+		out.SetDoc(physics.ExtKHRBodies, json.RawMessage(`{}`))
 	}
 	for _, mesh := range e.addedOrder {
 		name := fmt.Sprintf("mesh %d collision geometry", mesh)

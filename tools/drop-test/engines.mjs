@@ -1,10 +1,15 @@
-// The two engines behind one small interface: a world with a ground plane
-// at y = 0, dynamic bodies that collide with the ground but not with each
-// other, and loaded-only bodies (static, kinematic) that collide with
-// nothing. Every body passed in is {colliders, position, rotation, mass}
-// where mass is {explicit: {mass, com, inertiaDiagonal, inertiaOrientation}}
-// or {computed: massOrNull} (the engine computes from the shapes at
-// 1000 kg/m³, scaled to the given mass when there is one).
+// The engines behind one small interface: a world with a ground plane at
+// y = 0 and bodies added in one of three roles (ROLES): dynamic bodies
+// collide with the ground, with each other and with fixed bodies; fixed
+// bodies (an asset's static and kinematic bodies, dropped whole) stay put
+// and collide with dynamic ones; loaded-only bodies collide with nothing.
+// Every body passed in is {colliders, position, rotation, mass} where mass
+// is {explicit: {mass, com, inertiaDiagonal, inertiaOrientation}} or
+// {computed: massOrNull} (the engine computes from the shapes at
+// 1000 kg/m³, scaled to the given mass when there is one). add returns a
+// handle; collidersMass(handle) is the mass the engine computes from the
+// body's colliders at DENSITY (their volumes summed, overlaps counted
+// twice), whatever mass the body was given. Havok is in havok.mjs.
 import RAPIER from '@dimforge/rapier3d-compat';
 import initJolt from 'jolt-physics';
 
@@ -17,10 +22,27 @@ const ANGULAR_DAMPING = 0.05;
 // every body at unit size, where these are 0.1% of it).
 const JOLT_PENETRATION_SLOP = 0.001;
 
+// ROLES of a body in a world.
+export const ROLES = ['dynamic', 'fixed', 'loaded'];
+
+// Collision groups as bits, shared by the engines: a pair collides when
+// each one's membership is in the other's mask.
+const GROUND = 1;
+const DYNAMIC = 2;
+const LOADED = 4;
+const FIXED = 8;
+export const GROUPS = {
+  ground: { member: GROUND, mask: DYNAMIC },
+  dynamic: { member: DYNAMIC, mask: GROUND | DYNAMIC | FIXED },
+  fixed: { member: FIXED, mask: DYNAMIC },
+  loaded: { member: LOADED, mask: 0 },
+};
+const rapierGroups = (role) => (GROUPS[role].member << 16) | GROUPS[role].mask;
+
 // sampleTapered returns points on two spheres (capsule) or two circles
 // (cylinder) for engines without tapered shapes: their hull is within
 // 1 − cos(π/16) ≈ 2% of the shape.
-function sampleTapered(c) {
+export function sampleTapered(c) {
   const pts = [];
   const h = c.height / 2;
   const N = 16;
@@ -40,7 +62,7 @@ function sampleTapered(c) {
   return new Float32Array(pts);
 }
 
-const tapered = (c) => Math.abs(c.radiusTop - c.radiusBottom) > 1e-9 * Math.max(c.radiusTop, c.radiusBottom);
+export const tapered = (c) => Math.abs(c.radiusTop - c.radiusBottom) > 1e-9 * Math.max(c.radiusTop, c.radiusBottom);
 
 let rapierReady = null;
 
@@ -57,9 +79,7 @@ export class RapierWorld {
     this.world = new RAPIER.World({ x: 0, y: -gravity, z: 0 });
     this.world.timestep = 1 / 60;
     const ground = this.world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
-    // Groups: membership << 16 | filter. Ground 1, dropped bodies 2 (see
-    // the ground only), loaded-only bodies 4 (see nothing).
-    this.world.createCollider(RAPIER.ColliderDesc.cuboid(1e3, 1, 1e3).setTranslation(0, -1, 0).setCollisionGroups(0x00010002), ground);
+    this.world.createCollider(RAPIER.ColliderDesc.cuboid(1e3, 1, 1e3).setTranslation(0, -1, 0).setCollisionGroups(rapierGroups('ground')), ground);
   }
 
   colliderDesc(c) {
@@ -78,8 +98,9 @@ export class RapierWorld {
     return d.setTranslation(x, y, z).setRotation({ x: qx, y: qy, z: qz, w: qw });
   }
 
-  // add creates a body; dynamic ones fall, others are only loaded.
-  add(b, dynamic) {
+  // add creates a body in a role (ROLES).
+  add(b, role) {
+    const dynamic = role === 'dynamic';
     const [x, y, z] = b.position;
     const [qx, qy, qz, qw] = b.rotation;
     let desc = (dynamic ? RAPIER.RigidBodyDesc.dynamic() : RAPIER.RigidBodyDesc.fixed())
@@ -99,7 +120,7 @@ export class RapierWorld {
     for (const c of b.colliders) {
       const d = this.colliderDesc(c)
         .setDensity(dynamic && !ex ? DENSITY : 0)
-        .setCollisionGroups(dynamic ? 0x00020001 : 0x00040000);
+        .setCollisionGroups(rapierGroups(role));
       const col = this.world.createCollider(d, rb);
       if (c.type === 'convex' && !(col.volume() > 0)) throw new Error(`${c.where}: Rapier gives the hull zero volume`);
       cols.push(col);
@@ -111,7 +132,25 @@ export class RapierWorld {
     }
     rb.recomputeMassPropertiesFromColliders();
     if (dynamic && !(rb.mass() > 0)) throw new Error(`Rapier body has mass ${rb.mass()}`);
-    return rb;
+    return { rb, cols };
+  }
+
+  collidersMass(h) {
+    return h.cols.reduce((s, col) => s + col.volume(), 0) * DENSITY;
+  }
+
+  // penetration is how deep two bodies' colliders overlap where they are
+  // (0 when they do not): the deepest of Rapier's contacts between their
+  // colliders, a query on the shapes that needs no step.
+  penetration(h1, h2) {
+    let depth = 0;
+    for (const a of h1.cols) {
+      for (const b of h2.cols) {
+        const c = a.contactCollider(b, 0);
+        if (c && c.distance < 0) depth = Math.max(depth, -c.distance);
+      }
+    }
+    return depth;
   }
 
   // step advances one 1/60 s frame in n equal substeps.
@@ -120,7 +159,7 @@ export class RapierWorld {
     for (let i = 0; i < n; i++) this.world.step();
   }
 
-  state(rb) {
+  state({ rb }) {
     const p = rb.translation();
     const q = rb.rotation();
     const v = rb.linvel();
@@ -135,6 +174,7 @@ export class RapierWorld {
 }
 
 let joltReady = null;
+const JOLT_LAYER = { dynamic: 1, loaded: 2, fixed: 3 };
 
 // Jolt world.
 export class JoltWorld {
@@ -146,18 +186,22 @@ export class JoltWorld {
   constructor(J, gravity) {
     this.name = 'jolt';
     this.J = J;
-    // Object layers: 0 ground, 1 dropped bodies, 2 loaded-only bodies.
-    const pairs = new J.ObjectLayerPairFilterTable(3);
+    // Object layers: 0 ground, 1 dynamic, 2 loaded-only, 3 fixed (JOLT_LAYER);
+    // broad phase: 0 not moving, 1 moving.
+    const pairs = new J.ObjectLayerPairFilterTable(4);
     pairs.EnableCollision(0, 1);
-    const bp = new J.BroadPhaseLayerInterfaceTable(3, 2);
+    pairs.EnableCollision(1, 1);
+    pairs.EnableCollision(1, 3);
+    const bp = new J.BroadPhaseLayerInterfaceTable(4, 2);
     bp.MapObjectToBroadPhaseLayer(0, new J.BroadPhaseLayer(0));
     bp.MapObjectToBroadPhaseLayer(1, new J.BroadPhaseLayer(1));
     bp.MapObjectToBroadPhaseLayer(2, new J.BroadPhaseLayer(0));
+    bp.MapObjectToBroadPhaseLayer(3, new J.BroadPhaseLayer(0));
     const settings = new J.JoltSettings();
     settings.mMaxWorkerThreads = 1;
     settings.mObjectLayerPairFilter = pairs;
     settings.mBroadPhaseLayerInterface = bp;
-    settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bp, 2, pairs, 3);
+    settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bp, 2, pairs, 4);
     this.ji = new J.JoltInterface(settings);
     J.destroy(settings);
     this.ps = this.ji.GetPhysicsSystem();
@@ -195,9 +239,11 @@ export class JoltWorld {
     throw new Error(`unknown shape ${c.type}`);
   }
 
-  add(b, dynamic) {
+  add(b, role) {
     const J = this.J;
+    const dynamic = role === 'dynamic';
     const compound = new J.StaticCompoundShapeSettings();
+    let volume = 0;
     for (const c of b.colliders) {
       const s = this.shapeSettings(c);
       if (!dynamic || c.type === 'trimesh') s.mDensity = DENSITY;
@@ -206,6 +252,7 @@ export class JoltWorld {
       const shape = r.Get();
       if (dynamic && shape.MustBeStatic()) throw new Error(`${c.where}: a ${c.type} shape on a dynamic body (Jolt needs it static)`);
       if (c.type === 'convex' && !(shape.GetVolume() > 0)) throw new Error(`${c.where}: Jolt gives the hull zero volume`);
+      volume += shape.GetVolume();
       const [x, y, z] = c.position;
       const [qx, qy, qz, qw] = c.rotation;
       compound.AddShapeShape(new J.Vec3(x, y, z), new J.Quat(qx, qy, qz, qw), shape, 0);
@@ -220,7 +267,7 @@ export class JoltWorld {
     }
     const [x, y, z] = b.position;
     const [qx, qy, qz, qw] = b.rotation;
-    const bcs = new J.BodyCreationSettings(shape, new J.RVec3(x, y, z), new J.Quat(qx, qy, qz, qw), dynamic ? J.EMotionType_Dynamic : J.EMotionType_Static, dynamic ? 1 : 2);
+    const bcs = new J.BodyCreationSettings(shape, new J.RVec3(x, y, z), new J.Quat(qx, qy, qz, qw), dynamic ? J.EMotionType_Dynamic : J.EMotionType_Static, JOLT_LAYER[role]);
     bcs.mLinearDamping = LINEAR_DAMPING;
     bcs.mAngularDamping = ANGULAR_DAMPING;
     if (ex) {
@@ -243,7 +290,11 @@ export class JoltWorld {
     }
     const id = body.GetID();
     this.bi.AddBody(id, dynamic ? J.EActivation_Activate : J.EActivation_DontActivate);
-    return id;
+    return { id, volume };
+  }
+
+  collidersMass(h) {
+    return h.volume * DENSITY;
   }
 
   // step advances one 1/60 s frame in n collision steps.
@@ -251,7 +302,7 @@ export class JoltWorld {
     this.ji.Step(1 / 60, n);
   }
 
-  state(id) {
+  state({ id }) {
     const p = this.bi.GetPosition(id);
     const q = this.bi.GetRotation(id);
     const v = this.bi.GetLinearVelocity(id);

@@ -222,6 +222,8 @@ function shapeOf(gl, ph, where) {
 
 // loadAsset reads a file and returns its bodies (with colliders in body
 // space) and its static colliders (in world space, as a body at the origin).
+// Each body lists in skinned the body or collider nodes that are or lie
+// under a skinned mesh node.
 export function loadAsset(file) {
   const gl = readDocument(file);
   const { doc } = gl;
@@ -230,7 +232,8 @@ export function loadAsset(file) {
   const scene = doc.scenes?.[sceneIndex];
   const world = new Map(); // node index → world matrix
   const owner = new Map(); // node index → body node index or -1
-  const visit = (ni, parentM, body, depth) => {
+  const skinned = new Map(); // node index → the skinned mesh node it is or is under
+  const visit = (ni, parentM, body, skin, depth) => {
     const n = nodes[ni];
     if (!n) throw new Error(`scenes[${sceneIndex}]: nodes[${ni}] missing`);
     if (depth > 256 || world.has(ni)) throw new Error(`nodes[${ni}]: cycle or node used twice`);
@@ -239,9 +242,20 @@ export function loadAsset(file) {
     const mo = motionOf(physicsOf(n));
     const b = mo ? ni : body;
     owner.set(ni, b);
-    for (const ch of n.children ?? []) visit(ch, m, b, depth + 1);
+    const sk = n.skin !== undefined && n.mesh !== undefined ? ni : skin;
+    if (sk >= 0) skinned.set(ni, sk);
+    for (const ch of n.children ?? []) visit(ch, m, b, sk, depth + 1);
   };
-  for (const r of scene?.nodes ?? []) visit(r, mat4Identity(), -1, 0);
+  for (const r of scene?.nodes ?? []) visit(r, mat4Identity(), -1, -1, 0);
+  // onSkinned names a body or collider node that is, or lies under, a
+  // skinned mesh node: glTF ignores that node's transform for its mesh,
+  // and engines' importers re-parent skinned meshes (Babylon.js does), so
+  // the colliders come loose from the body.
+  const onSkinned = (ni, what) => {
+    const sk = skinned.get(ni);
+    if (sk === undefined) return null;
+    return sk === ni ? `${what} nodes[${ni}] is a skinned mesh node` : `${what} nodes[${ni}] lies under the skinned mesh node nodes[${sk}]`;
+  };
 
   const bodies = new Map();
   const bodyOf = (bi) => {
@@ -262,7 +276,10 @@ export function loadAsset(file) {
         colliders: [],
         renderPoints: [],
         notes: [],
+        skinned: [],
       });
+      const sk = bi >= 0 ? onSkinned(bi, 'body') : null;
+      if (sk) bodies.get(bi).skinned.push(sk);
     }
     return bodies.get(bi);
   };
@@ -276,6 +293,8 @@ export function loadAsset(file) {
     const shape = shapeOf(gl, ph, where);
     if (!shape) continue;
     const body = bodyOf(bi);
+    const sk = ni !== bi ? onSkinned(ni, 'collider') : null;
+    if (sk) body.skinned.push(sk);
     const rel = mat4Mul(mat4InverseRT(body.frame), m); // collider node in body frame
     body.colliders.push(colliderIn(gl, shape, rel, `nodes[${ni}]`, body));
   }
