@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/internal/jsonx"
 	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/qmuntal/gltf"
-	"gonum.org/v1/gonum/mat"
 )
 
 // MigrateJoints reads the OMI_physics_joint Stage 1 form — document-level
@@ -227,18 +227,14 @@ func principal(t [9]float64) ([3]float64, [4]float64, error) {
 	if t[1] == 0 && t[2] == 0 && t[5] == 0 {
 		return [3]float64{t[0], t[4], t[8]}, [4]float64{0, 0, 0, 1}, nil
 	}
-	sym := mat.NewSymDense(3, []float64{t[0], t[1], t[2], t[1], t[4], t[5], t[2], t[5], t[8]})
-	var eig mat.EigenSym
-	if !eig.Factorize(sym, true) {
-		return [3]float64{}, [4]float64{}, errors.New("eigen decomposition failed")
-	}
-	vals := eig.Values(nil)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
+	vals, vecs := geom.SymEigen(geom.Mat3{{t[0], t[1], t[2]}, {t[1], t[4], t[5]}, {t[2], t[5], t[8]}}, 1e-30)
+	// Moments in increasing order, each with its eigenvector as a column.
+	order := []int{0, 1, 2}
+	sort.SliceStable(order, func(x, y int) bool { return vals[order[x]] < vals[order[y]] })
 	var r geom.Mat3
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			r[i][j] = vecs.At(i, j)
+	for j, k := range order {
+		for i := 0; i < 3; i++ {
+			r[i][j] = vecs[i][k]
 		}
 	}
 	if r.Det() < 0 {
@@ -250,5 +246,5 @@ func principal(t [9]float64) ([3]float64, [4]float64, error) {
 	if q[3] < 0 {
 		q = geom.Quat{-q[0], -q[1], -q[2], -q[3]}
 	}
-	return [3]float64{vals[0], vals[1], vals[2]}, [4]float64(q), nil
+	return [3]float64{vals[order[0]], vals[order[1]], vals[order[2]]}, [4]float64(q), nil
 }
