@@ -9,15 +9,41 @@ import (
 	"strings"
 
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/internal/wire"
 	"github.com/autocollide/autocollide/physics/khr"
 	"github.com/autocollide/autocollide/physics/omi"
 	"github.com/qmuntal/gltf"
 )
 
 // All returns every codec, in order of preference: a document carrying
-// several families is read in the first of them.
+// several families is read in the first of them. OMI reads OMI_collider
+// and the Stage 1 forms, KHR reads KHR_collision_shapes and the
+// geometry.node form; OMI_physics_gravity is not OMI physics (the model
+// does not describe gravity: it is kept as it is, and alone does not
+// count as physics).
 func All() []physics.Codec {
-	return []physics.Codec{omi.Codec{}, khr.Codec{}}
+	return []physics.Codec{
+		wire.Codec{
+			Name:    physics.OMI,
+			Read:    []string{physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider},
+			Written: []string{physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint},
+			Shapes:  physics.ExtOMIShape, Bodies: physics.ExtOMIBody,
+			DecodeFunc: omi.Decode,
+			// OMI has one geometry form: the options do not apply.
+			EncodeFunc: func(doc *gltf.Document, m *physics.Model, _ physics.EncodeOptions) error { return omi.Encode(doc, m) },
+			StripFunc:  omi.Strip,
+		},
+		wire.Codec{
+			Name:    physics.KHR,
+			Read:    []string{physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes},
+			Written: []string{physics.ExtKHRShapes, physics.ExtKHRBodies},
+			Shapes:  physics.ExtKHRShapes, Bodies: physics.ExtKHRBodies,
+			DecodeFunc: khr.Decode,
+			EncodeFunc: func(doc *gltf.Document, m *physics.Model, opt physics.EncodeOptions) error {
+				return khr.Encode(doc, m, khr.Options{GeometryNode: opt.GeometryNode})
+			},
+		},
+	}
 }
 
 // For returns the codec of family f, or an error listing the families.
