@@ -148,17 +148,19 @@ func sameDir(a, b string) (bool, error) {
 }
 
 // WriteFileAtomic writes data to a temporary file in path's folder, syncs
-// it and renames it over path. A path that is a character device or a
-// named pipe (-o /dev/null, /dev/stdout, a FIFO) is written into instead:
+// it and renames it over path. A path that is a character device
+// (-o /dev/null, /dev/stdout on a terminal) is written into instead:
 // renaming over it would replace the device with a regular file (as root,
-// /dev/null itself). Any other existing non-regular file is an error.
+// /dev/null itself). A named pipe is replaced like a file: writing into
+// one nobody reads would block forever (a FIFO planted in an untrusted
+// output folder must not hang a run). A directory or socket is an error.
 func WriteFileAtomic(path string, data []byte) error { return WriteFileAtomicTo(OSFS{}, path, data) }
 
 // WriteFileAtomicTo is WriteFileAtomic through fsys. On any failure the
 // temporary file is removed and path is left as it was.
 func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
-	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() && st.Mode()&os.ModeSymlink == 0 {
-		return writeSpecial(path, st.Mode(), data)
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() && st.Mode()&(os.ModeSymlink|os.ModeNamedPipe) == 0 {
+		return writeDevice(path, st.Mode(), data)
 	}
 	tmp, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -185,11 +187,11 @@ func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
 	return fsys.Rename(tmp.Name(), path)
 }
 
-// writeSpecial writes data into the existing non-regular file path: a
-// character device or a named pipe; anything else is refused.
-func writeSpecial(path string, mode os.FileMode, data []byte) error {
-	if mode&(os.ModeCharDevice|os.ModeNamedPipe) == 0 {
-		return fmt.Errorf("%s: not a regular file, device or pipe (%v); refusing to replace it", path, mode.Type())
+// writeDevice writes data into the existing character device path;
+// another kind of file (a directory, a socket, a block device) is refused.
+func writeDevice(path string, mode os.FileMode, data []byte) error {
+	if mode&os.ModeCharDevice == 0 {
+		return fmt.Errorf("%s: not a regular file or character device (%v); refusing to replace it", path, mode.Type())
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
