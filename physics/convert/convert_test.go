@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/convert"
@@ -217,15 +215,6 @@ func resolve(m *physics.Model) map[int]resolved {
 	return out
 }
 
-func schemaChecker(t *testing.T) *schema.Checker {
-	t.Helper()
-	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 func convertClean(t *testing.T, c *schema.Checker, doc *gltf.Document, to physics.Family) {
 	t.Helper()
 	warns, err := convert.Convert(doc, to, true)
@@ -253,7 +242,7 @@ func convertClean(t *testing.T, c *schema.Checker, doc *gltf.Document, to physic
 }
 
 func TestRoundTripLossless(t *testing.T) {
-	c := schemaChecker(t)
+	c := testkit.Checker(t)
 	for seed := uint64(1); seed <= 40; seed++ {
 		for _, start := range []physics.Family{physics.OMI, physics.KHR} {
 			t.Run(fmt.Sprintf("%s-seed%d", start, seed), func(t *testing.T) {

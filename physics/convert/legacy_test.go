@@ -44,7 +44,7 @@ func legacyInputs(t *testing.T) []string {
 }
 
 func TestLegacyConvertsAndValidatesClean(t *testing.T) {
-	c := schemaChecker(t)
+	c := testkit.Checker(t)
 	for _, f := range legacyInputs(t) {
 		for _, to := range []physics.Family{physics.OMI, physics.KHR} {
 			t.Run(filepath.Base(f)+"→"+string(to), func(t *testing.T) {

@@ -2,22 +2,15 @@ package schema_test
 
 import (
 	"encoding/binary"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/physics/internal/testkit"
 	"github.com/autocollide/autocollide/physics/schema"
 )
 
-func load(t *testing.T) *schema.Checker {
-	t.Helper()
-	c, err := schema.Load(filepath.Join(testassets.Shared(t), "specs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func load(t *testing.T) *schema.Checker { return testkit.Checker(t) }
 
 // Each case is a minimal document; want is "" for valid or a fragment of
 // the expected problem.

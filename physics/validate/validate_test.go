@@ -13,7 +13,6 @@ import (
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/internal/testkit"
-	"github.com/autocollide/autocollide/physics/schema"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/qmuntal/gltf"
 )
@@ -228,10 +227,7 @@ func TestExamplesClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checker, err := schema.Load(filepath.Join(shared, "specs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	checker := testkit.Checker(t)
 	for _, rel := range files {
 		if strings.Contains(rel, "validator-tests") {
 			continue // covered by TestValidatorReports
