@@ -1,0 +1,383 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/internal/conformance"
+	"github.com/autocollide/autocollide/physics/schema"
+)
+
+// The conformance suite (#21): documents written from the specifications'
+// text (package internal/conformance) run through validate, the JSON
+// schemas, convert both ways and to G4MF, the Khronos validator, generate
+// and, for a sample, the drop test. Every check has a name, "FILE STEP
+// [SUBCHECK]"; a check that fails today because of an item of #21 that
+// another branch fixes is listed in conformanceKnown under that item.
+
+// knownConf is a set of checks (path.Match patterns on the check names)
+// that fail today, each with a text its failure must contain.
+type knownConf struct {
+	checks []string
+	want   string // a substring of each failure's message
+	why    string
+}
+
+// conformanceKnown: the checks that fail today, by #21 item number. The
+// test fails when a listed check passes (remove it: the fix merged), when
+// a listed check fails without the wanted text, and when a pattern matches
+// no check at all.
+var conformanceKnown = map[int][]knownConf{
+	1: {
+		{[]string{"*-required-*.gl* validate"}, "must not be in extensionsRequired",
+			"validate calls a physics extension in extensionsRequired an error; no spec says must not (OMI: does not need to be added)"},
+		{[]string{"*-required-*.gl* schema"}, "must not be required",
+			"physics/schema states the same rule (its package doc): the check of an allowed file fails"},
+		{[]string{"*-required-*.gl* convert-*", "*-required-*.gltf g4mf"}, "must not be in extensionsRequired",
+			"convert and export refuse a file validate rejects"},
+	},
+	2: {
+		{[]string{"omi-resources-embedded-buffer.gltf *-glb standalone", "*-collider-*-dynamic.gltf *-glb standalone"}, "buffers[0]",
+			"a .glb written from a .gltf keeps the buffer external (or as a data: URI): moved alone it has no geometry"},
+	},
+	3: {
+		{[]string{"omi-joint-pin--joint-under-kinematic-body.gltf *", "omi-joint-pin--connected-node-outside-bodies.gltf *"}, "nodes[",
+			"validate does not check OMI_physics_joint's placement: a dynamic body ancestor, a connected node inside a body"},
+		{[]string{"khr-joint-pin-on-*.gl* convert-omi joint-rules"}, "OMI joint rules",
+			"KHR→OMI keeps the joint where KHR had it (on the body node, under a static collider or a kinematic body), invalid for OMI, without a warning"},
+	},
+	4: {
+		{[]string{"khr-generate-beside-authored.gl* generate one-family"}, "families [omi khr]",
+			"generate adds OMI physics to a file with KHR physics"},
+	},
+	5: {
+		{[]string{"*.gltf g4mf validate", "*.gltf g4mf read"}, "asset.version: missing or not a string",
+			"G4MF cannot be read back: validate and convert of a .g4tf fail"},
+		{[]string{"khr-motion-mass-absent.gltf g4mf motion-warned", "khr-motion-mass-zero.gltf g4mf motion-warned",
+			"khr-motion-inertia-zero.gltf g4mf motion-warned", "khr-motion-inertia-partly-zero.gltf g4mf motion-warned"}, "has no G4MF form, no warning",
+			"export writes KHR infinite mass/inertia (0) and engine-computed mass (absent) as G4MF values of other meanings, silently"},
+	},
+	6: {
+		{[]string{"khr-resources-missing-image.gltf convert-omi", "khr-resources-missing-image.gltf *-glb standalone"}, `copying "missing.png"`,
+			"a missing image (which geometry does not need) aborts the conversion"},
+		{[]string{"khr-resources-missing-image.glb convert-omi missing-warned"}, "no warning names the missing",
+			"a missing image referenced by a .glb is passed over without a word"},
+	},
+	7: {
+		{[]string{"khr-collider-*-dynamic--degenerate-box.gltf *", "khr-collider-*-dynamic--zero-*.gltf *", "khr-collider-*-dynamic--both-radii-zero.gltf *"}, "",
+			"degenerate KHR shapes (a zero size, radius or height, both cylinder radii zero) only warn: KHR_implicit_shapes prohibits them"},
+		{[]string{"omi-joint-pin--joint-on-body-node.gltf *"}, "nodes[0].extensions.OMI_physics_joint",
+			"an OMI joint on a body node passes: A joint must be on its own glTF node"},
+		{[]string{"khr-collider-hull-of-concave-mesh.gl* validate-strict"}, "convex hull mesh is not convex",
+			"--strict fails convexHull: true on a mesh that is not convex, though the collider is that mesh's hull"},
+		{[]string{"omi-joint-drive-position-without-stiffness.gl* validate", "omi-joint-drive-position-without-stiffness.gl* convert-khr",
+			"omi-joint-drive-position-without-stiffness.gltf g4mf"}, "positionTarget and stiffness go together",
+			"validate applies KHR's positionTarget/stiffness pairing to OMI, whose drive stiffness defaults to 0; converted to KHR the drive needs stiffness written"},
+	},
+	8: {
+		{[]string{"omi-legacy-capsule-shorter-than-diameter.gl* convert-* sphere", "omi-legacy-capsule-shorter-than-diameter.gl* convert-* schema"}, "",
+			"a legacy OMI_collider capsule shorter than its diameter becomes a capsule of height 0 (the schemas forbid it): it is a sphere"},
+	},
+	9: {
+		{[]string{"khr-collider-*.gl* validate revision"}, "validate does not name the revision",
+			"validate does not say which KHR revision (geometry.mesh or geometry.node) a file uses"},
+	},
+}
+
+// confRun records the checks of one run.
+type confRun struct {
+	ran   []string
+	fails map[string]string
+}
+
+func (r *confRun) check(name string, err error) bool {
+	r.ran = append(r.ran, name)
+	if err != nil {
+		r.fails[name] = err.Error()
+	}
+	return err == nil
+}
+
+// known returns the entry of conformanceKnown listing check name.
+func known(name string) (int, *knownConf, string) {
+	for _, item := range slices.Sorted(mapKeys(conformanceKnown)) {
+		for i := range conformanceKnown[item] {
+			k := &conformanceKnown[item][i]
+			for _, p := range k.checks {
+				if ok, _ := path.Match(p, name); ok {
+					return item, k, p
+				}
+			}
+		}
+	}
+	return 0, nil, ""
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// verdict compares the run with conformanceKnown and logs, per item, the
+// checks that fail today.
+func (r *confRun) verdict(t *testing.T) {
+	t.Helper()
+	used := map[string]bool{}
+	perItem := map[int][]string{}
+	for _, name := range r.ran {
+		msg, failed := r.fails[name]
+		item, k, pat := known(name)
+		if k != nil {
+			used[pat] = true
+		}
+		switch {
+		case failed && k == nil:
+			t.Errorf("%s: %s", name, msg)
+		case failed && !strings.Contains(msg, k.want):
+			t.Errorf("%s: fails (listed under #21 item %d) for another reason: %s", name, item, msg)
+		case failed:
+			perItem[item] = append(perItem[item], name)
+		case k != nil:
+			t.Errorf("%s: passes; remove it from conformanceKnown (#21 item %d: %s)", name, item, k.why)
+		}
+	}
+	for item, ks := range conformanceKnown {
+		for _, k := range ks {
+			for _, p := range k.checks {
+				if !used[p] {
+					t.Errorf("conformanceKnown item %d: %q matches no check", item, p)
+				}
+			}
+		}
+	}
+	for _, item := range slices.Sorted(mapKeys(perItem)) {
+		sort.Strings(perItem[item])
+		t.Logf("#21 item %d: %d checks fail today:\n  %s", item, len(perItem[item]), strings.Join(perItem[item], "\n  "))
+	}
+	t.Logf("%d checks, %d failing", len(r.ran), len(r.fails))
+}
+
+// confFile is one written input.
+type confFile struct {
+	c    *conformance.Case
+	path string
+}
+
+// TestConformance runs the suite.
+func TestConformance(t *testing.T) {
+	specs, err := schema.FindSpecs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker, err := schema.Load(specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
+	for _, d := range []string{in, out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &confRun{fails: map[string]string{}}
+	s := &confSuite{t: t, r: r, checker: checker, out: out, validator: map[string]valEntry{}, drop: map[string]string{}}
+	for _, c := range conformance.Cases() {
+		f, err := c.Write(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{f.GLTF, f.GLB} {
+			s.valid(confFile{c, p})
+		}
+		for i := range c.Broken {
+			b := &c.Broken[i]
+			bf, err := b.Write(in, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.broken(c, b, bf.GLTF)
+		}
+	}
+	s.runValidator()
+	s.runDrop()
+	r.verdict(t)
+}
+
+// confSuite holds what the checks share.
+type confSuite struct {
+	t         *testing.T
+	r         *confRun
+	checker   *schema.Checker
+	out       string
+	validator map[string]valEntry // file → its check
+	drop      map[string]string   // file → check name
+}
+
+// valEntry is a file queued for the Khronos validator.
+type valEntry struct {
+	check        string
+	missingImage bool // an IO_ERROR on images is expected
+}
+
+func base(p string) string { return filepath.Base(p) }
+
+// valid runs the checks of a valid file.
+func (s *confSuite) valid(f confFile) {
+	name := base(f.path)
+	code, stdout, stderr := runCLI("validate", "-q", f.path)
+	s.r.check(name+" validate", exitErr(code, stdout+stderr))
+	s.r.check(name+" schema", s.schemaOf(f.path))
+	s.queue(f, f.path, name+" validator")
+	if f.c.Drop && filepath.Ext(f.path) == ".glb" {
+		s.drop[f.path] = name + " drop"
+	}
+	for _, to := range convertTargets(f.c.Family) {
+		s.convert(f, to)
+	}
+	if filepath.Ext(f.path) == ".gltf" {
+		s.g4mf(f)
+	}
+	s.extraChecks(f)
+}
+
+// exitErr is nil for exit 0, else an error with the output.
+func exitErr(code int, output string) error {
+	if code == 0 {
+		return nil
+	}
+	return fmt.Errorf("exit %d: %s", code, strings.TrimSpace(output))
+}
+
+// schemaOf checks a file's physics against the JSON schemas.
+func (s *confSuite) schemaOf(p string) error {
+	a, err := gltfio.LoadRaw(p, gltfio.Limits{})
+	if err != nil {
+		return err
+	}
+	js, err := a.Tree.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return s.checker.CheckDocument(js)
+}
+
+func convertTargets(f conformance.Family) []string {
+	switch f {
+	case conformance.OMI:
+		return []string{"khr"}
+	case conformance.KHR:
+		return []string{"omi"}
+	}
+	return []string{"omi", "khr"}
+}
+
+// broken runs the checks of a broken variant: validate and convert fail
+// with an error at (or under) the variant's path.
+func (s *confSuite) broken(c *conformance.Case, b *conformance.Broken, p string) {
+	name := base(p)
+	code, stdout, _ := runCLI("validate", "-q", p)
+	s.r.check(name+" validate", errorAt(code, stdout, p, b.Path))
+	to := convertTargets(c.Family)[0]
+	code, _, stderr := runCLI("convert", p, "-o", filepath.Join(s.out, name+"."+to+".gltf"), "--to", to)
+	if code == 0 {
+		s.r.check(name+" convert-refused", fmt.Errorf("convert exit 0 (%s prohibits: %s)", b.Path, b.Rule))
+	} else {
+		s.r.check(name+" convert-refused", errorAt(code, "error: "+stderr, "", b.Path))
+	}
+}
+
+// errorAt checks that output (validate's lines, or convert's error line)
+// holds an error at the JSON path want or under it.
+func errorAt(code int, output, file, want string) error {
+	for _, l := range strings.Split(output, "\n") {
+		l = strings.TrimPrefix(l, file+": ")
+		_, rest, ok := strings.Cut(l, "error: ")
+		if !ok {
+			continue
+		}
+		for _, field := range strings.Split(rest, ": ") {
+			if field == want || strings.HasPrefix(field, want+".") || strings.HasPrefix(field, want+"[") {
+				if code != 1 {
+					return fmt.Errorf("error at %s but exit %d", want, code)
+				}
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("exit %d, no error at %s: %s", code, want, strings.TrimSpace(output))
+}
+
+// queue puts a file of case f (an input or one of its outputs) in the
+// Khronos validator's run under check name.
+func (s *confSuite) queue(f confFile, p, check string) {
+	s.validator[p] = valEntry{check, f.c.MissingImage != ""}
+}
+
+// runValidator runs the Khronos validator once over every queued file:
+// no errors (a missing image's IO_ERROR aside).
+func (s *confSuite) runValidator() {
+	files := slices.Sorted(mapKeys(s.validator))
+	res := runValidator(s.t, files)
+	for _, p := range files {
+		e := s.validator[p]
+		v, ok := res[p]
+		var err error
+		switch {
+		case !ok:
+			err = fmt.Errorf("no validator result")
+		case v.Errors < 0:
+			err = fmt.Errorf("validator: %v", v.Codes)
+		default:
+			var codes []string
+			for _, c := range v.Codes {
+				if !(e.missingImage && strings.HasPrefix(c, "IO_ERROR /images/")) {
+					codes = append(codes, c)
+				}
+			}
+			if len(codes) > 0 {
+				err = fmt.Errorf("validator errors: %v", codes)
+			}
+		}
+		s.r.check(e.check, err)
+	}
+}
+
+// runDrop runs the drop test once over the sample: every engine loads the
+// file and its dynamic body rests on the ground.
+func (s *confSuite) runDrop() {
+	files := slices.Sorted(mapKeys(s.drop))
+	s.t.Logf("drop test: %d files", len(files))
+	_, _, res := runDropTest(s.t, files, "--modes", "alone")
+	for _, p := range files {
+		var fails []string
+		for _, engine := range dropEngines {
+			e, ok := res[p][engine]
+			switch {
+			case !ok:
+				fails = append(fails, engine+": no result")
+			case !e.OK:
+				fails = append(fails, engine+": "+strings.Join(e.Failures, "; "))
+			case len(e.Bodies) == 0:
+				fails = append(fails, engine+": no body")
+			}
+		}
+		var err error
+		if len(fails) > 0 {
+			err = fmt.Errorf("drop test: %s", strings.Join(fails, " | "))
+		}
+		s.r.check(s.drop[p], err)
+	}
+}
