@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -127,6 +128,71 @@ func (s *confSuite) g4mf(f confFile) {
 	s.r.check(step+" kept", lost(before, after, append(warns, warnings(stderr3, g4)...)))
 }
 
+// g4mfGenerate runs generate on the G4MF export of a case with a loose
+// mesh: the authored physics is kept as it was, something is added, and
+// the output validates.
+func (s *confSuite) g4mfGenerate(f confFile) {
+	name := base(f.path)
+	g4 := filepath.Join(s.out, "gen-"+strings.TrimSuffix(name, ".gltf")+".g4tf")
+	out := filepath.Join(s.out, "gen-"+strings.TrimSuffix(name, ".gltf")+".out.g4tf")
+	if code, _, stderr := runCLI("convert", f.path, "-o", g4); !s.r.check(name+" g4mf export-for-generate", exitErr(code, stderr)) {
+		return
+	}
+	code, _, stderr := runCLI("generate", g4, "-o", out)
+	err := exitErr(code, stderr)
+	if err == nil {
+		err = g4mfKept(g4, out)
+	}
+	if s.r.check(name+" g4mf generate", err) {
+		code, stdout, stderr := runCLI("validate", "-q", out)
+		s.r.check(name+" g4mf generate validate", exitErr(code, stdout+stderr))
+	}
+}
+
+// g4mfKept: every node of G4MF file in with physics has it unchanged in
+// out (by node name), and out has more nodes with physics.
+func g4mfKept(in, out string) error {
+	read := func(p string) (map[string]string, error) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		var d struct {
+			Nodes []struct {
+				Name    string          `json:"name"`
+				Physics json.RawMessage `json:"physics"`
+			} `json:"nodes"`
+		}
+		if err := json.Unmarshal(b, &d); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		m := map[string]string{}
+		for _, n := range d.Nodes {
+			if len(n.Physics) > 0 {
+				m[n.Name] = string(n.Physics)
+			}
+		}
+		return m, nil
+	}
+	a, err := read(in)
+	if err != nil {
+		return err
+	}
+	b, err := read(out)
+	if err != nil {
+		return err
+	}
+	for name, ph := range a {
+		if b[name] != ph {
+			return fmt.Errorf("node %q: authored physics %s became %s", name, ph, b[name])
+		}
+	}
+	if len(b) <= len(a) {
+		return fmt.Errorf("nothing generated: %d nodes with physics before, %d after", len(a), len(b))
+	}
+	return nil
+}
+
 // g4mfMotionWarned: a KHR motion with mass 0 or a zero inertia moment
 // (infinite) or without mass (engine-computed) has no G4MF form (there 0
 // means "compute" and no mass 1 kg): export must warn about it (#21 item
@@ -165,7 +231,11 @@ func (s *confSuite) extraChecks(f confFile) {
 			s.r.check(name+" "+cmd+"-glb standalone", s.standalone(f, cmd))
 		}
 	}
-	// #21 item 4: generate follows the family already in the file.
+	// #21 items 4 and 5: generate follows the family already in the file,
+	// glTF or G4MF.
+	if c.Loose >= 0 && gltfIn {
+		s.g4mfGenerate(f)
+	}
 	if c.Loose >= 0 {
 		out := filepath.Join(s.out, "gen-"+name)
 		code, _, stderr := runCLI("generate", f.path, "-o", out)
