@@ -280,6 +280,50 @@ func lost(before, after *confModel, warns []string) error {
 	return nil
 }
 
+// kindWords are, per kind of item, the words one of which a warning about
+// a change of that kind must hold when nodes cannot be matched.
+var kindWords = map[string][]string{
+	"motion": {"motion", "mass", "inertia", "velocity", "gravity"}, "collider": {"shape", "collider", "plane"},
+	"collider material": {"material"}, "collider filter": {"filter"}, "trigger": {"trigger", "shape"},
+	"trigger filter": {"filter"}, "joint": {"joint"},
+}
+
+// lostAnyNode is lost for a conversion that rebuilds the node hierarchy
+// (G4MF): the items of each kind are compared as multisets, and a change
+// must be named by a warning holding a word of its kind.
+func lostAnyNode(before, after *confModel, warns []string) error {
+	group := func(cm *confModel) map[string][]string {
+		out := map[string][]string{}
+		for k, it := range cm.items() {
+			kind := "joint"
+			if _, rest, ok := strings.Cut(k, " "); ok && strings.HasPrefix(k, "nodes[") {
+				kind = rest
+			}
+			out[kind] = append(out[kind], it.value)
+		}
+		for _, v := range out {
+			sort.Strings(v)
+		}
+		return out
+	}
+	a, b := group(before), group(after)
+	var probs []string
+	for _, kind := range slices.Sorted(mapKeys(kindWords)) {
+		if slices.Equal(a[kind], b[kind]) {
+			continue
+		}
+		if !slices.ContainsFunc(warns, func(w string) bool {
+			return slices.ContainsFunc(kindWords[kind], func(word string) bool { return strings.Contains(w, word) })
+		}) {
+			probs = append(probs, fmt.Sprintf("%s: %q became %q with no warning", kind, a[kind], b[kind]))
+		}
+	}
+	if len(probs) > 0 {
+		return fmt.Errorf("%s", strings.Join(probs, "; "))
+	}
+	return nil
+}
+
 // warnings returns the warning lines of a command's stderr for input in,
 // without the file prefix.
 func warnings(stderr, in string) []string {
@@ -375,6 +419,9 @@ func TestConformanceChecksCatch(t *testing.T) {
 	}
 	if lost(a, b, []string{w, w}) == nil {
 		t.Error("a repeated warning passes")
+	}
+	if lostAnyNode(b, b, nil) != nil || lostAnyNode(a, b, nil) == nil || lostAnyNode(a, b, []string{"mass changed"}) != nil {
+		t.Error("lostAnyNode does not tell a changed motion")
 	}
 	// OMI's weld limit (both axis kinds) equals KHR's split limits.
 	split := model(physics.KHR, 2)
