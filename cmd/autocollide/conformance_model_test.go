@@ -18,9 +18,10 @@ import (
 
 // confModel is a file's decoded physics.
 type confModel struct {
-	fam   physics.Family
-	m     *physics.Model
-	nodes []*gltfNode
+	fam    physics.Family
+	m      *physics.Model
+	nodes  []*gltfNode
+	meshes []string // mesh names (a conversion may renumber meshes)
 }
 
 type gltfNode struct {
@@ -41,6 +42,9 @@ func readModel(p string) (*confModel, error) {
 	cm := &confModel{fam: fam, m: m}
 	for _, n := range a.Doc.Nodes {
 		cm.nodes = append(cm.nodes, &gltfNode{mesh: n.Mesh, children: n.Children})
+	}
+	for _, m := range a.Doc.Meshes {
+		cm.meshes = append(cm.meshes, m.Name)
 	}
 	return cm, nil
 }
@@ -133,6 +137,9 @@ func (cm *confModel) shape(i int) string {
 		mesh := s.Mesh
 		if n := s.GeometryNode; n != nil && *n >= 0 && *n < len(cm.nodes) && cm.nodes[*n].mesh != nil {
 			mesh = *cm.nodes[*n].mesh
+		}
+		if mesh >= 0 && mesh < len(cm.meshes) && cm.meshes[mesh] != "" {
+			return fmt.Sprintf("%s mesh %q", s.Type, cm.meshes[mesh])
 		}
 		return fmt.Sprintf("%s mesh %d", s.Type, mesh)
 	}
@@ -245,9 +252,11 @@ func (cm *confModel) items() map[string]confItem {
 
 // lost compares the physics before and after a conversion: each item that
 // changed must be named by a warning (its path holding one of the item's
-// paths), and no warning may repeat. It returns the problems.
-func lost(before, after *confModel, warns []string) error {
-	var probs []string
+// paths) of one of the steps, and no step may repeat a warning. It returns
+// the problems.
+func lost(before, after *confModel, steps ...[]string) error {
+	probs := repeated(steps)
+	warns := slices.Concat(steps...)
 	a, b := before.items(), after.items()
 	keys := slices.Sorted(mapKeys(a))
 	for k := range b {
@@ -267,17 +276,25 @@ func lost(before, after *confModel, warns []string) error {
 			probs = append(probs, fmt.Sprintf("%s: %q became %q with no warning", k, x.value, y.value))
 		}
 	}
-	seen := map[string]bool{}
-	for _, w := range warns {
-		if seen[w] {
-			probs = append(probs, "warned twice: "+w)
-		}
-		seen[w] = true
-	}
 	if len(probs) > 0 {
 		return fmt.Errorf("%s", strings.Join(probs, "; "))
 	}
 	return nil
+}
+
+// repeated lists the warnings a step gave twice.
+func repeated(steps [][]string) []string {
+	var probs []string
+	for _, warns := range steps {
+		seen := map[string]bool{}
+		for _, w := range warns {
+			if seen[w] {
+				probs = append(probs, "warned twice: "+w)
+			}
+			seen[w] = true
+		}
+	}
+	return probs
 }
 
 // kindWords are, per kind of item, the words one of which a warning about
@@ -291,7 +308,8 @@ var kindWords = map[string][]string{
 // lostAnyNode is lost for a conversion that rebuilds the node hierarchy
 // (G4MF): the items of each kind are compared as multisets, and a change
 // must be named by a warning holding a word of its kind.
-func lostAnyNode(before, after *confModel, warns []string) error {
+func lostAnyNode(before, after *confModel, steps ...[]string) error {
+	warns := slices.Concat(steps...)
 	group := func(cm *confModel) map[string][]string {
 		out := map[string][]string{}
 		for k, it := range cm.items() {
@@ -307,7 +325,7 @@ func lostAnyNode(before, after *confModel, warns []string) error {
 		return out
 	}
 	a, b := group(before), group(after)
-	var probs []string
+	probs := repeated(steps)
 	for _, kind := range slices.Sorted(mapKeys(kindWords)) {
 		if slices.Equal(a[kind], b[kind]) {
 			continue
@@ -419,6 +437,9 @@ func TestConformanceChecksCatch(t *testing.T) {
 	}
 	if lost(a, b, []string{w, w}) == nil {
 		t.Error("a repeated warning passes")
+	}
+	if err := lost(a, b, []string{w}, []string{w}); err != nil {
+		t.Errorf("one warning in each of two steps: %v", err)
 	}
 	if lostAnyNode(b, b, nil) != nil || lostAnyNode(a, b, nil) == nil || lostAnyNode(a, b, []string{"mass changed"}) != nil {
 		t.Error("lostAnyNode does not tell a changed motion")

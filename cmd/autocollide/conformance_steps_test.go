@@ -66,7 +66,7 @@ func (s *confSuite) convert(f confFile, to string) {
 		s.r.check(step+" back kept", err)
 		return
 	}
-	s.r.check(step+" back kept", lost(before, back, append(warns, warnings(stderr2, outPath)...)))
+	s.r.check(step+" back kept", lost(before, back, warns, warnings(stderr2, outPath)))
 }
 
 // output checks a written glTF: validate, the schemas, and queues it for
@@ -125,7 +125,7 @@ func (s *confSuite) g4mf(f confFile) {
 		s.r.check(step+" kept", fmt.Errorf("reading the physics: %v %v", errA, errB))
 		return
 	}
-	s.r.check(step+" kept", lostAnyNode(before, after, append(warns, warnings(stderr3, g4)...)))
+	s.r.check(step+" kept", lostAnyNode(before, after, warns, warnings(stderr3, g4)))
 }
 
 // g4mfGenerate runs generate on the G4MF export of a case with a loose
