@@ -2,10 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics"
@@ -21,7 +25,7 @@ type confModel struct {
 	fam    physics.Family
 	m      *physics.Model
 	nodes  []*gltfNode
-	meshes []string // mesh names (a conversion may renumber meshes)
+	meshes []string // mesh geometry summaries (a conversion may renumber meshes)
 }
 
 type gltfNode struct {
@@ -43,10 +47,50 @@ func readModel(p string) (*confModel, error) {
 	for _, n := range a.Doc.Nodes {
 		cm.nodes = append(cm.nodes, &gltfNode{mesh: n.Mesh, children: n.Children})
 	}
-	for _, m := range a.Doc.Meshes {
-		cm.meshes = append(cm.meshes, m.Name)
+	doc, err := gltf.Open(p) // with the buffers' data
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range doc.Meshes {
+		cm.meshes = append(cm.meshes, meshSummary(doc, m))
 	}
 	return cm, nil
+}
+
+// meshSummary describes a mesh's geometry independently of how it is
+// stored: its distinct positions, triangles and bounds.
+func meshSummary(doc *gltf.Document, m *gltf.Mesh) string {
+	points := map[[3]float32]bool{}
+	tris := 0
+	lo, hi := [3]float32{}, [3]float32{}
+	for _, pr := range m.Primitives {
+		pi, ok := pr.Attributes[gltf.POSITION]
+		if !ok || pi >= len(doc.Accessors) {
+			return "unreadable"
+		}
+		pos, err := modeler.ReadPosition(doc, doc.Accessors[pi], nil)
+		if err != nil {
+			return "unreadable: " + err.Error()
+		}
+		n := len(pos)
+		if pr.Indices != nil && *pr.Indices < len(doc.Accessors) {
+			n = doc.Accessors[*pr.Indices].Count
+		}
+		tris += n / 3
+		for _, p := range pos {
+			for k := range 3 {
+				p[k] = float32(math.Round(float64(p[k])*1e4) / 1e4)
+			}
+			if len(points) == 0 {
+				lo, hi = p, p
+			}
+			for k := range 3 {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+			points[p] = true
+		}
+	}
+	return fmt.Sprintf("(%d points, %d triangles, %v..%v)", len(points), tris, lo, hi)
 }
 
 // g formats a number for comparison (float32 precision, as files hold).
@@ -138,8 +182,8 @@ func (cm *confModel) shape(i int) string {
 		if n := s.GeometryNode; n != nil && *n >= 0 && *n < len(cm.nodes) && cm.nodes[*n].mesh != nil {
 			mesh = *cm.nodes[*n].mesh
 		}
-		if mesh >= 0 && mesh < len(cm.meshes) && cm.meshes[mesh] != "" {
-			return fmt.Sprintf("%s mesh %q", s.Type, cm.meshes[mesh])
+		if mesh >= 0 && mesh < len(cm.meshes) {
+			return fmt.Sprintf("%s mesh %s", s.Type, cm.meshes[mesh])
 		}
 		return fmt.Sprintf("%s mesh %d", s.Type, mesh)
 	}
