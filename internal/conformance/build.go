@@ -161,45 +161,34 @@ func khrGeometry(g geometry) map[string]any {
 	return map[string]any{"mesh": g.mesh, "convexHull": g.hull}
 }
 
-// collider puts a collider of geometry g on node n with physics material
-// mat and the filter g.filter (-1: none).
-func (b *builder) collider(n int, g geometry, mat int) {
-	c := map[string]any{}
+// volume is the object of a collider or trigger of geometry g with
+// physics material mat (-1: none; triggers have none) and g's filter.
+func (b *builder) volume(g geometry, mat int) map[string]any {
+	v := map[string]any{}
 	if b.fam == KHR {
-		c["geometry"] = khrGeometry(g)
+		v["geometry"] = khrGeometry(g)
 	} else {
 		s := g.shape
 		if s < 0 {
 			s = b.meshShape(g)
 		}
-		c["shape"] = s
+		v["shape"] = s
 	}
 	if mat >= 0 {
-		c["physicsMaterial"] = mat
+		v["physicsMaterial"] = mat
 	}
 	if g.filter >= 0 {
-		c["collisionFilter"] = g.filter
+		v["collisionFilter"] = g.filter
 	}
-	b.bodyExt(n)["collider"] = c
+	return v
 }
 
+// collider puts a collider of geometry g on node n with physics material
+// mat and the filter g.filter (-1: none).
+func (b *builder) collider(n int, g geometry, mat int) { b.bodyExt(n)["collider"] = b.volume(g, mat) }
+
 // trigger puts a trigger of geometry g on node n.
-func (b *builder) trigger(n int, g geometry) {
-	t := map[string]any{}
-	if b.fam == KHR {
-		t["geometry"] = khrGeometry(g)
-	} else {
-		s := g.shape
-		if s < 0 {
-			s = b.meshShape(g)
-		}
-		t["shape"] = s
-	}
-	if g.filter >= 0 {
-		t["collisionFilter"] = g.filter
-	}
-	b.bodyExt(n)["trigger"] = t
-}
+func (b *builder) trigger(n int, g geometry) { b.bodyExt(n)["trigger"] = b.volume(g, -1) }
 
 // compound makes node n a compound trigger of the descendant trigger
 // nodes given.
