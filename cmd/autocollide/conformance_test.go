@@ -40,8 +40,6 @@ var conformanceKnown = map[int][]knownConf{
 	1: {
 		{[]string{"*-required-*.gl* validate"}, "must not be in extensionsRequired",
 			"validate calls a physics extension in extensionsRequired an error; no spec says must not (OMI: does not need to be added)"},
-		{[]string{"*-required-*.gl* schema"}, "must not be required",
-			"physics/schema states the same rule (its package doc): the check of an allowed file fails"},
 		{[]string{"*-required-*.gl* convert-*", "*-required-*.gltf g4mf"}, "must not be in extensionsRequired",
 			"convert and export refuse a file validate rejects"},
 	},

@@ -5,8 +5,8 @@
 //
 // Only the physics extension objects are checked (document and node level),
 // each against its extension's schema, plus their declaration: a physics
-// extension in use must be in extensionsUsed and must not be in
-// extensionsRequired. The core glTF schema is not part of the specs folder;
+// extension in use must be in extensionsUsed (a file's author may also
+// require it: no spec forbids it). The core glTF schema is not part of the specs folder;
 // the three core schemas the extension schemas reference (glTFProperty,
 // glTFChildOfRootProperty, glTFid) are supplied here in minimal form.
 package schema
@@ -254,7 +254,6 @@ func (c *Checker) CheckDocument(b []byte) error {
 	}
 	var probs []string
 	used := stringSet(root["extensionsUsed"])
-	required := stringSet(root["extensionsRequired"])
 	inUse := map[string]bool{}
 	if exts, ok := root["extensions"].(map[string]any); ok {
 		for _, name := range sortedKeys(exts) {
@@ -286,9 +285,6 @@ func (c *Checker) CheckDocument(b []byte) error {
 	for _, name := range sortedKeys(inUse) {
 		if !used[name] {
 			probs = append(probs, fmt.Sprintf("extensionsUsed: %s is used but not declared", name))
-		}
-		if required[name] {
-			probs = append(probs, fmt.Sprintf("extensionsRequired: %s is optional and must not be required", name))
 		}
 	}
 	if len(probs) > 0 {
