@@ -29,7 +29,15 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := checkAuthored(a.Doc); err != nil {
 		return nil, err
 	}
+	fam, note, err := outputFamily(a.Doc, opt.Encoding)
+	if err != nil {
+		return nil, err
+	}
+	opt.Encoding.Format = fam
 	rep := &Report{Colliders: map[string]int{}}
+	if note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {
 		return nil, err

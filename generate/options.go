@@ -77,10 +77,13 @@ func (o Options) MarshalJSON() ([]byte, error) {
 		SearchTriangles  int
 		Body             BodySettings
 		RulesKey         string
+		// Left out when false, so that fingerprints made before it
+		// existed stay current.
+		ExplicitFormat bool `json:",omitempty"`
 	}{
 		e.Format, e.KHRGeometryNode, c.Method, c.MaxHullVertices, e.Binary, o.Body.Mass,
 		c.Concavity, c.MaxHulls, c.MaxHullFaces, c.MaxHullTriangles, c.AbsConcavity,
-		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey,
+		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey, e.ExplicitFormat,
 	})
 }
 
@@ -118,8 +121,14 @@ type ColliderSettings struct {
 // Encoding is how generated physics is written.
 type Encoding struct {
 	// Format is the family to write, one of physics/codecs (default
-	// physics.OMI).
+	// physics.OMI), in a file without physics. Generated physics follows
+	// the family a file already carries, so that an output never holds
+	// two families (see outputFamily).
 	Format physics.Family
+	// ExplicitFormat says Format was asked for (--format), not a
+	// profile's default: a file carrying another family is then refused
+	// with an error instead of followed.
+	ExplicitFormat bool
 	// KHRGeometryNode writes KHR collider geometry in the older
 	// geometry.node form instead of the newest geometry.mesh.
 	KHRGeometryNode bool

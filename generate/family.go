@@ -1,0 +1,43 @@
+package generate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
+	"github.com/qmuntal/gltf"
+)
+
+// outputFamily returns the family generated physics is written in: the
+// family of the physics doc already carries, else enc.Format. An output
+// then never holds two families (each engine reads only one, and would
+// see half the bodies). When enc.ExplicitFormat asks for a family other
+// than the file's, the file is refused: rewriting an artist's physics
+// into another family is convert's job, with its warnings per lossy
+// item. A note says when the file's family overrode a profile's.
+func outputFamily(doc *gltf.Document, enc Encoding) (physics.Family, string, error) {
+	var have []physics.Family
+	for _, c := range codecs.Detect(doc) {
+		have = append(have, c.Family())
+	}
+	switch {
+	case len(have) == 0, slices.Contains(have, enc.Format):
+		return enc.Format, "", nil
+	case enc.ExplicitFormat:
+		return "", "", fmt.Errorf("the file carries %s physics and --format %s would put a second family beside it (each engine reads one): "+
+			"convert the file first (autocollide convert IN -o OUT --to %s), or leave --format out to follow the file's family",
+			upper(have), enc.Format, enc.Format)
+	}
+	return have[0], fmt.Sprintf("physics written as %s, the family the file already carries (the profile's format %s would put two families in one file)",
+		strings.ToUpper(string(have[0])), enc.Format), nil
+}
+
+func upper(fs []physics.Family) string {
+	var s []string
+	for _, f := range fs {
+		s = append(s, strings.ToUpper(string(f)))
+	}
+	return strings.Join(s, " and ")
+}
