@@ -26,6 +26,11 @@ writes it in the current form of the other family (or of the same family,
 which migrates legacy files). Where the mapping is lossy it warns per item and
 does the nearest faithful thing; --strict makes those errors.
 
+An IN ending in .g4tf or .g4b is read as a 3D G4MF file: its nodes (one to
+one), meshes (triangles), shapes, motions, colliders and triggers become a
+glTF file with the physics in the --to family; what glTF cannot hold is
+warned about per item.
+
 When OUT ends in .g4tf or .g4b, IN (with its physics, either family) is
 exported as a 3D G4MF file instead and --to is not needed: the node hierarchy
 of the default scene under a new root node, each glTF mesh as a G4MF mesh,
@@ -34,7 +39,8 @@ array. What G4MF cannot express (materials, filters, joints, sized planes,
 skins, ...) is warned about per item.`,
 		Example: `  autocollide convert truck.glb -o truck.khr.glb --to khr
   autocollide convert old_collider.gltf -o migrated.gltf --to omi --strict
-  autocollide convert furniture.physics.glb -o furniture.g4tf`,
+  autocollide convert furniture.physics.glb -o furniture.g4tf
+  autocollide convert furniture.g4tf -o furniture.glb --to khr`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if out == "" {
@@ -55,6 +61,10 @@ skins, ...) is warned about per item.`,
 			if sameFile(in, out) {
 				return usageError{fmt.Errorf("%s: output is the input", in)}
 			}
+			enc := physics.EncodeOptions{GeometryNode: khrGeometry == "node"}
+			if g4mf.IsName(in) {
+				return importG4MF(c, in, out, fam, enc, strict)
+			}
 			a, err := gltfio.LoadRaw(in, gltfio.Limits{})
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
@@ -65,7 +75,7 @@ skins, ...) is warned about per item.`,
 				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
 				return errFailed
 			}
-			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: physics.EncodeOptions{GeometryNode: khrGeometry == "node"}})
+			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: enc})
 			for _, w := range warns {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}
@@ -88,6 +98,27 @@ skins, ...) is warned about per item.`,
 	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (newest) or node (older)")
 	c.Flags().BoolVar(&strict, "strict", false, "treat every lossy item as an error")
 	return c
+}
+
+// importG4MF reads the 3D G4MF file in into glTF with its physics in
+// family fam and writes it to out.
+func importG4MF(c *cobra.Command, in, out string, fam physics.Family, enc physics.EncodeOptions, strict bool) error {
+	a, warns, err := g4mf.ImportAsset(in, fam, enc)
+	for _, w := range warns {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
+	}
+	if err == nil && strict && len(warns) > 0 {
+		err = fmt.Errorf("%d lossy items with --strict", len(warns))
+	}
+	if err == nil {
+		err = a.Save(out)
+	}
+	if err != nil {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
+		return errFailed
+	}
+	fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))
+	return nil
 }
 
 // convertG4MF exports IN as a 3D G4MF file.
