@@ -95,7 +95,7 @@ skins, ...) is warned about per item.`,
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "output file")
 	c.Flags().StringVar(&to, "to", "", "target family: "+codecs.Names())
-	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (newest) or node (older)")
+	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
 	c.Flags().BoolVar(&strict, "strict", false, "treat every lossy item as an error")
 	return c
 }

@@ -174,3 +174,23 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestValidateRevision (issue 21 item 9): validate prints one info line
+// naming the KHR geometry form a file uses (not counted as a warning,
+// left out with -q), for each form generate writes.
+func TestValidateRevision(t *testing.T) {
+	dir := t.TempDir()
+	for form, want := range map[string]string{"mesh": "geometry.mesh (2026)", "node": "geometry.node (2025)"} {
+		out := filepath.Join(dir, form+".glb")
+		if code, _, stderr := runCLI("generate", example(t), "-o", out, "--format", "khr", "--method", "hull", "--khr-geometry", form); code != 0 {
+			t.Fatal(stderr)
+		}
+		code, stdout, _ := runCLI("validate", out)
+		if code != 0 || strings.Count(stdout, "info: revision: KHR collider "+want) != 1 || !strings.Contains(stdout, "ok (0 warnings)") {
+			t.Errorf("%s: exit %d %q, want one info line naming %s", form, code, stdout, want)
+		}
+		if _, stdout, _ := runCLI("validate", "-q", out); strings.Contains(stdout, "info:") {
+			t.Errorf("%s: -q printed %q", form, stdout)
+		}
+	}
+}
