@@ -34,6 +34,37 @@ func outputFamily(doc *gltf.Document, enc Encoding) (physics.Family, string, err
 		strings.ToUpper(string(have[0])), enc.Format), nil
 }
 
+// geometryForm returns enc with KHR's geometry form set to the one the
+// file's KHR hull and mesh colliders already use, when they use one
+// (readers of one revision drop the other's colliders), and a note when
+// that overrides the setting.
+func geometryForm(doc *gltf.Document, enc Encoding) (Encoding, string) {
+	if enc.Format != physics.KHR {
+		return enc, ""
+	}
+	c, err := codecs.For(physics.KHR)
+	if err != nil || !c.Detect(doc) {
+		return enc, ""
+	}
+	m, _, err := c.Decode(doc)
+	if err != nil {
+		return enc, ""
+	}
+	node, mesh := false, false
+	for _, s := range m.Shapes {
+		if s.Type == physics.Convex || s.Type == physics.Trimesh {
+			node = node || s.GeometryNode != nil
+			mesh = mesh || s.GeometryNode == nil
+		}
+	}
+	if node == mesh || node == enc.KHRGeometryNode {
+		return enc, ""
+	}
+	enc.KHRGeometryNode = node
+	form := map[bool]string{true: "geometry.node (2025)", false: "geometry.mesh (2026)"}
+	return enc, fmt.Sprintf("KHR collider geometry written as %s, the form the file's colliders use (a reader of one form drops the other's)", form[node])
+}
+
 func upper(fs []physics.Family) string {
 	var s []string
 	for _, f := range fs {

@@ -35,8 +35,12 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	}
 	opt.Encoding.Format = fam
 	rep := &Report{Colliders: map[string]int{}}
-	if note != "" {
-		rep.Notes = append(rep.Notes, note)
+	var formNote string
+	opt.Encoding, formNote = geometryForm(a.Doc, opt.Encoding)
+	for _, n := range []string{note, formNote} {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
 	}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {

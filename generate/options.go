@@ -130,7 +130,8 @@ type Encoding struct {
 	// with an error instead of followed.
 	ExplicitFormat bool
 	// KHRGeometryNode writes KHR collider geometry in the older
-	// geometry.node form instead of the newest geometry.mesh.
+	// geometry.node form instead of the newest geometry.mesh, in a file
+	// whose KHR hulls do not already use one form (they win).
 	KHRGeometryNode bool
 	// Binary says the output container is GLB (generated data then goes
 	// into the BIN chunk).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,15 @@ func withAuthored(t *testing.T, dir, form string) string {
 	case "khr":
 		docExt, doc = "KHR_implicit_shapes", `{"shapes":[{"type":"sphere","sphere":{"radius":0.25}}]}`
 		nodeExt, node = "KHR_physics_rigid_bodies", `{"motion":{"mass":3},"collider":{"geometry":{"shape":0}}}`
+	case "khr-node", "khr-mesh":
+		// A hull of the ball's own mesh, named the 2025 or the 2026 way.
+		mesh, _ := a.Tree.Arr("nodes")[6].(*gltfio.Object).Int("mesh")
+		ref := fmt.Sprintf(`"mesh":%d`, mesh)
+		if form == "khr-node" {
+			ref = `"node":6`
+		}
+		docExt, doc = "KHR_physics_rigid_bodies", `{}`
+		nodeExt, node = "KHR_physics_rigid_bodies", `{"motion":{"mass":3},"collider":{"geometry":{`+ref+`,"convexHull":true}}}`
 	case "legacy":
 		docExt, doc = "OMI_collider", `{"colliders":[{"type":"sphere","radius":0.25}]}`
 		nodeExt, node = "OMI_collider", `{"collider":0}`
@@ -173,6 +183,33 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestGenerateFollowsGeometryForm: in a file whose KHR hulls use one
+// geometry form, generated hulls use the same one, whatever the setting
+// says (a reader of one form drops the other's colliders), with a note.
+func TestGenerateFollowsGeometryForm(t *testing.T) {
+	dir := t.TempDir()
+	for form, c := range map[string]struct {
+		flag, want string
+	}{
+		"khr-node": {"mesh", "geometry.node (2025)"},
+		"khr-mesh": {"node", "geometry.mesh (2026)"},
+	} {
+		in := withAuthored(t, dir, form)
+		out := filepath.Join(dir, form+"-out.glb")
+		code, stdout, stderr := runCLI("generate", in, "-o", out, "--method", "hull", "--khr-geometry", c.flag, "-v")
+		if code != 0 {
+			t.Fatalf("%s: exit %d %s", form, code, stderr)
+		}
+		if !strings.Contains(stdout+stderr, "the form the file's colliders use") {
+			t.Errorf("%s: no note: %s%s", form, stdout, stderr)
+		}
+		code, vout, _ := runCLI("validate", out)
+		if code != 0 || !strings.Contains(vout, "info: revision: KHR collider "+c.want) {
+			t.Errorf("%s --khr-geometry %s: %q, want only %s", form, c.flag, vout, c.want)
+		}
+	}
 }
 
 // TestValidateRevision (issue 21 item 9): validate prints one info line
