@@ -62,31 +62,17 @@ skins, ...) is warned about per item.`,
 				return usageError{fmt.Errorf("%s: output is the input", in)}
 			}
 			enc := physics.EncodeOptions{GeometryNode: khrGeometry == "node"}
-			if g4mf.IsName(in) {
-				return importG4MF(c, in, out, fam, enc, strict)
-			}
-			a, err := gltfio.LoadRaw(in, gltfio.Limits{})
-			if err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
-				return errFailed
-			}
-			doc, err := a.TypedCopy()
-			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
-				return errFailed
-			}
-			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: enc})
+			a, warns, err := convertInput(in, fam, strict, enc)
 			for _, w := range warns {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}
 			if err == nil {
-				err = a.ReplaceExtensions(doc, codecs.Extensions())
-			}
-			if err == nil {
-				err = a.Save(out)
+				if err = a.Save(out); err != nil {
+					err = fmt.Errorf("%s: %w", in, err)
+				}
 			}
 			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
+				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 				return errFailed
 			}
 			fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))
@@ -100,25 +86,32 @@ skins, ...) is warned about per item.`,
 	return c
 }
 
-// importG4MF reads the 3D G4MF file in into glTF with its physics in
-// family fam and writes it to out.
-func importG4MF(c *cobra.Command, in, out string, fam physics.Family, enc physics.EncodeOptions, strict bool) error {
-	a, warns, err := g4mf.ImportAsset(in, fam, enc)
-	for _, w := range warns {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
+// convertInput reads in (glTF, or 3D G4MF by its name) with its physics
+// rewritten in family fam, ready to save; errors name the file.
+func convertInput(in string, fam physics.Family, strict bool, enc physics.EncodeOptions) (*gltfio.Asset, []physics.Warning, error) {
+	if g4mf.IsName(in) {
+		a, warns, err := g4mf.ImportAsset(in, fam, enc)
+		if err == nil && strict && len(warns) > 0 {
+			err = fmt.Errorf("%s: %d lossy items with --strict", in, len(warns))
+		}
+		return a, warns, err
 	}
-	if err == nil && strict && len(warns) > 0 {
-		err = fmt.Errorf("%d lossy items with --strict", len(warns))
+	a, err := gltfio.LoadRaw(in, gltfio.Limits{})
+	if err != nil {
+		return nil, nil, err
 	}
+	doc, err := a.TypedCopy()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", in, err)
+	}
+	warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: enc})
 	if err == nil {
-		err = a.Save(out)
+		err = a.ReplaceExtensions(doc, codecs.Extensions())
 	}
 	if err != nil {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
-		return errFailed
+		return nil, warns, fmt.Errorf("%s: %w", in, err)
 	}
-	fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))
-	return nil
+	return a, warns, nil
 }
 
 // convertG4MF exports IN as a 3D G4MF file.
