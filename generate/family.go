@@ -14,9 +14,10 @@ import (
 // family of the physics doc already carries, else enc.Format. An output
 // then never holds two families (each engine reads only one, and would
 // see half the bodies). When enc.ExplicitFormat asks for a family other
-// than the file's, the file is refused: rewriting an artist's physics
-// into another family is convert's job, with its warnings per lossy
-// item. A note says when the file's family overrode a profile's.
+// than the file's, the error refuses the file (Asset returns it only when
+// it would generate a body): rewriting an artist's physics into another
+// family is convert's job, with its warnings per lossy item. The note
+// says when the file's family overrode a profile's.
 func outputFamily(doc *gltf.Document, enc Encoding) (physics.Family, string, error) {
 	var have []physics.Family
 	for _, c := range codecs.Detect(doc) {
@@ -26,7 +27,7 @@ func outputFamily(doc *gltf.Document, enc Encoding) (physics.Family, string, err
 	case len(have) == 0, slices.Contains(have, enc.Format):
 		return enc.Format, "", nil
 	case enc.ExplicitFormat:
-		return "", "", fmt.Errorf("the file carries %s physics and --format %s would put a second family beside it (each engine reads one): "+
+		return enc.Format, "", fmt.Errorf("the file carries %s physics and --format %s would put a second family beside it (each engine reads one): "+
 			"convert the file first (autocollide convert IN -o OUT --to %s), or leave --format out to follow the file's family",
 			upper(have), enc.Format, enc.Format)
 	}

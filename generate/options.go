@@ -55,7 +55,9 @@ type Options struct {
 // MarshalJSON writes the options flat, in the layout caches and output
 // fingerprints (batch) have always hashed, so that splitting Options into
 // groups left every earlier output current. Run and Rules are left out
-// (RulesKey stands for the rules). A field added to ColliderSettings,
+// (RulesKey stands for the rules), and so is Encoding.ExplicitFormat: it
+// changes no output, only whether a file carrying another family is
+// refused, and outputs made with --format stay current. A field added to ColliderSettings,
 // Encoding or BodySettings must be added here too (TestOptionsJSON
 // fails until it is), or fingerprints would not see it.
 func (o Options) MarshalJSON() ([]byte, error) {
@@ -77,13 +79,10 @@ func (o Options) MarshalJSON() ([]byte, error) {
 		SearchTriangles  int
 		Body             BodySettings
 		RulesKey         string
-		// Left out when false, so that fingerprints made before it
-		// existed stay current.
-		ExplicitFormat bool `json:",omitempty"`
 	}{
 		e.Format, e.KHRGeometryNode, c.Method, c.MaxHullVertices, e.Binary, o.Body.Mass,
 		c.Concavity, c.MaxHulls, c.MaxHullFaces, c.MaxHullTriangles, c.AbsConcavity,
-		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey, e.ExplicitFormat,
+		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey,
 	})
 }
 

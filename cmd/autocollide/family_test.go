@@ -10,6 +10,7 @@ import (
 
 	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 )
@@ -134,6 +135,25 @@ func TestGenerateFollowsFamily(t *testing.T) {
 			t.Errorf("%s AUTOCOLLIDE_FORMAT=%s: exit %d, want 1", c.form, c.other, code)
 		}
 		os.Unsetenv("AUTOCOLLIDE_FORMAT")
+	}
+}
+
+// TestExplicitFormatNothingGenerated: a file whose every body is
+// authored gets nothing generated, so an explicit other --format adds no
+// second family and the file is written as it was (no refusal).
+func TestExplicitFormatNothingGenerated(t *testing.T) {
+	in := filepath.Join(testassets.Shared(t), "corpus-physics", "OMI_physics_body-examples", "basic", "dynamic_box.gltf")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.gltf")
+	if code, _, stderr := runCLI("generate", in, "-o", out, "--format", "khr"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, err := gltfio.LoadRaw(out, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fam := codecs.Family(got.Doc); fam != physics.OMI {
+		t.Errorf("family %q, want omi alone", fam)
 	}
 }
 
