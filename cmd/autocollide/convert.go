@@ -119,6 +119,9 @@ func convertG4MF(c *cobra.Command, in, out string, strict bool) error {
 	if sameFile(in, out) {
 		return usageError{fmt.Errorf("%s: output is the input", in)}
 	}
+	if g4mf.IsName(in) {
+		return usageError{fmt.Errorf("%s: already a G4MF file; convert it to .glb or .gltf with --to", in)}
+	}
 	warns, err := g4mf.ExportFile(in, out)
 	for _, w := range warns {
 		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w))

@@ -121,6 +121,10 @@ func TestReadG4MF(t *testing.T) {
 			t.Errorf("%s: Khronos validator: %d errors %v", f, r.Errors, r.Codes)
 		}
 	}
+	// G4MF to G4MF is not a conversion: a usage error naming the way.
+	if code, _, stderr := runCLI("convert", filepath.Join(dir, "furniture.g4tf"), "-o", filepath.Join(dir, "again.g4b")); code != exitUsage || !strings.Contains(stderr, "--to") {
+		t.Errorf("G4MF to G4MF: exit %d %q, want 2", code, stderr)
+	}
 	// A broken G4MF motion: the error at its G4MF path, exit 1.
 	bad := filepath.Join(dir, "bad.g4tf")
 	os.WriteFile(bad, []byte(`{"asset":{"dimension":3},"nodes":[{"children":[1]},{"physics":{"motion":{"type":"dynamic","mass":-1}}}]}`), 0o644)
