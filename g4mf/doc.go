@@ -15,7 +15,17 @@
 //     root node 0; what G4MF cannot express (render and physics
 //     materials, filters, joints, sized planes, tapered shapes, skins,
 //     morphs, cameras, animations, other scenes) is dropped with one
-//     warning per item.
+//     warning per item. So is what KHR means and G4MF cannot say: mass 0
+//     (infinite) becomes a kinematic body, an absent mass (engine
+//     computed; G4MF reads 1 kg) stays absent, zero moments (infinite;
+//     G4MF reads "compute them") are dropped.
+//   - Import (G4MF → glTF) is Export's inverse: nodes and meshes one to
+//     one (node 0 the scene's root), shapes, motions, colliders and
+//     triggers into the physics model, encoded in the family asked for
+//     after convert.Adapt; G4MF's absent mass is written as 1 kg. What
+//     glTF cannot hold (other general shapes, materials, ...) is warned
+//     about at its G4MF path. Validate checks a file with
+//     physics/validate's rules, problems named by their G4MF paths.
 //   - Generate gives every child of node 0 whose subtree holds triangles
 //     and no physics one dynamic body, with the glTF path's own code:
 //     generate.Colliders in the body's rigid frame, generate.BodyMass and

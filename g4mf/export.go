@@ -45,6 +45,7 @@ const comTolerance = 1e-9
 type exporter struct {
 	doc    *gltf.Document
 	model  *physics.Model
+	family physics.Family // the family model was read from
 	b      *builder
 	warns  []string
 	meshes map[int]int // glTF mesh → G4MF mesh (-1: not exportable)
@@ -88,7 +89,7 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	if err := physvalidate.Errors(physvalidate.Validate(doc, physvalidate.Options{})); err != nil {
 		return nil, nil, fmt.Errorf("the input's physics is invalid (fix it first): %w", err)
 	}
-	model, _, dw, err := codecs.Decode(doc)
+	model, fam, dw, err := codecs.Decode(doc)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,7 +102,7 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	asset.Set("dimension", gltfio.IntNum(3))
 	asset.Set("generator", Generator)
 	f.Tree.Set("asset", asset)
-	e := &exporter{doc: doc, model: model, b: newBuilder(f, false), meshes: map[int]int{}, host: map[int]int{}, world: world}
+	e := &exporter{doc: doc, model: model, family: fam, b: newBuilder(f, false), meshes: map[int]int{}, host: map[int]int{}, world: world}
 	for _, w := range dw {
 		e.warn("%s", w.String())
 	}
@@ -156,6 +157,34 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	}
 	f.Tree = ordered
 	return f, e.warns, nil
+}
+
+// motion returns mo in G4MF's meaning, with a warning per value that
+// meaning cannot keep. G4MF reads an absent mass as 1 kg and a zero
+// inertia as "computed by the engine", as OMI does; KHR reads an absent
+// mass as engine-computed and zero mass or moments as infinite, which
+// G4MF cannot express (the same choices as convert's KHR → OMI).
+func (e *exporter) motion(n int, mo *physics.Motion) *physics.Motion {
+	if e.family != physics.KHR {
+		return mo
+	}
+	p := fmt.Sprintf("nodes[%d].extensions.%s.motion", n, physics.ExtKHRBodies)
+	out := *mo
+	switch {
+	case mo.Mass == nil && mo.Type == physics.Dynamic:
+		e.warn("%s.mass: engine-computed mass has no G4MF form; left unspecified, which G4MF reads as 1 kg", p)
+	case mo.Mass != nil && *mo.Mass == 0:
+		out.Mass = nil
+		if mo.Type == physics.Dynamic {
+			out.Type = physics.Kinematic
+			e.warn("%s.mass: infinite mass (0) has no G4MF form (0 or absent is 1 kg); written as a kinematic body", p)
+		}
+	}
+	if d := mo.InertiaDiagonal; d != nil && (d[0] == 0 || d[1] == 0 || d[2] == 0) {
+		out.InertiaDiagonal, out.InertiaOrientation = nil, nil
+		e.warn("%s.inertiaDiagonal: infinite moments (0) have no G4MF form (0 = computed by the engine); inertia dropped", p)
+	}
+	return &out
 }
 
 func (e *exporter) warn(format string, args ...any) {
@@ -372,7 +401,7 @@ func (e *exporter) node(n, parent, depth int) error {
 		}
 	}
 	if ph.Motion != nil {
-		o.Set("physics", physicsObject("motion", motionObject(ph.Motion)))
+		o.Set("physics", physicsObject("motion", motionObject(e.motion(n, ph.Motion))))
 	}
 	for _, c := range gn.Children {
 		if err := e.node(c, content, depth+1); err != nil {

@@ -48,6 +48,12 @@ func Generate(ctx context.Context, in, out string, opt generate.Options) (*gener
 
 // GenerateFile is Generate on a file in memory, which it edits.
 func GenerateFile(ctx context.Context, f *File, opt generate.Options) (*generate.Report, error) {
+	if opt.Encoding.ExplicitFormat {
+		// A G4MF file's physics is G4MF's own; a glTF family asked for
+		// could only be ignored, which would surprise.
+		return nil, fmt.Errorf("--format %s: a G4MF file's physics is written in G4MF's own form; "+
+			"leave --format out, or convert the output to glTF (autocollide convert OUT.g4tf -o OUT.glb --to %s)", opt.Encoding.Format, opt.Encoding.Format)
+	}
 	if opt.Collider.Method == "" {
 		opt.Collider.Method = generate.AABB
 	}

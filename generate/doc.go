@@ -1,7 +1,9 @@
 // Package generate adds generated colliders to a loaded glTF asset: it
 // plans which nodes become rigid bodies, makes each mesh instance's
 // colliders, weighs the bodies, and writes the physics into the asset
-// with the codec of the requested family (physics/codecs).
+// with the codec of the requested family (physics/codecs), or of the
+// family the asset already carries: an output never holds two families,
+// and an explicitly requested other family is an error (family.go).
 //
 // Contract of Asset:
 //   - Input: an asset loaded by gltfio and Options. Options.Collider is

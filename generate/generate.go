@@ -29,6 +29,10 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := checkAuthored(a.Doc); err != nil {
 		return nil, err
 	}
+	// The family generated physics is written in; refused only when a
+	// body is to be generated (a file left as it is holds one family).
+	fam, famNote, famErr := outputFamily(a.Doc, opt.Encoding)
+	opt.Encoding.Format = fam
 	rep := &Report{Colliders: map[string]int{}}
 	ex, err := mesh.Extract(a.Doc)
 	if err != nil {
@@ -72,6 +76,16 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	rep.Warnings = append(rep.Warnings, pl.warnings...)
 	if len(pl.bodies) == 0 {
 		return rep, nil
+	}
+	if famErr != nil {
+		return nil, famErr
+	}
+	var formNote string
+	opt.Encoding, formNote = geometryForm(a.Doc, opt.Encoding)
+	for _, n := range []string{famNote, formNote} {
+		if n != "" {
+			rep.Notes = append(rep.Notes, n)
+		}
 	}
 	for _, b := range pl.bodies {
 		if b.node == groupNode {

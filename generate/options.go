@@ -55,7 +55,9 @@ type Options struct {
 // MarshalJSON writes the options flat, in the layout caches and output
 // fingerprints (batch) have always hashed, so that splitting Options into
 // groups left every earlier output current. Run and Rules are left out
-// (RulesKey stands for the rules). A field added to ColliderSettings,
+// (RulesKey stands for the rules), and so is Encoding.ExplicitFormat: it
+// changes no output, only whether a file carrying another family is
+// refused, and outputs made with --format stay current. A field added to ColliderSettings,
 // Encoding or BodySettings must be added here too (TestOptionsJSON
 // fails until it is), or fingerprints would not see it.
 func (o Options) MarshalJSON() ([]byte, error) {
@@ -118,10 +120,17 @@ type ColliderSettings struct {
 // Encoding is how generated physics is written.
 type Encoding struct {
 	// Format is the family to write, one of physics/codecs (default
-	// physics.OMI).
+	// physics.OMI), in a file without physics. Generated physics follows
+	// the family a file already carries, so that an output never holds
+	// two families (see outputFamily).
 	Format physics.Family
+	// ExplicitFormat says Format was asked for (--format), not a
+	// profile's default: a file carrying another family is then refused
+	// with an error instead of followed.
+	ExplicitFormat bool
 	// KHRGeometryNode writes KHR collider geometry in the older
-	// geometry.node form instead of the newest geometry.mesh.
+	// geometry.node form instead of the newest geometry.mesh, in a file
+	// whose KHR hulls do not already use one form (they win).
 	KHRGeometryNode bool
 	// Binary says the output container is GLB (generated data then goes
 	// into the BIN chunk).

@@ -59,6 +59,9 @@ func TestOptionsJSON(t *testing.T) {
 	base, _ := json.Marshal(zero)
 	check := func(name string, v reflect.Value) {
 		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).Name == "ExplicitFormat" {
+				continue // refuses or not; changes no output (see MarshalJSON)
+			}
 			f := v.Field(i)
 			saved := reflect.New(f.Type()).Elem()
 			saved.Set(f)

@@ -26,6 +26,11 @@ writes it in the current form of the other family (or of the same family,
 which migrates legacy files). Where the mapping is lossy it warns per item and
 does the nearest faithful thing; --strict makes those errors.
 
+An IN ending in .g4tf or .g4b is read as a 3D G4MF file: its nodes (one to
+one), meshes (triangles), shapes, motions, colliders and triggers become a
+glTF file with the physics in the --to family; what glTF cannot hold is
+warned about per item.
+
 When OUT ends in .g4tf or .g4b, IN (with its physics, either family) is
 exported as a 3D G4MF file instead and --to is not needed: the node hierarchy
 of the default scene under a new root node, each glTF mesh as a G4MF mesh,
@@ -34,7 +39,8 @@ array. What G4MF cannot express (materials, filters, joints, sized planes,
 skins, ...) is warned about per item.`,
 		Example: `  autocollide convert truck.glb -o truck.khr.glb --to khr
   autocollide convert old_collider.gltf -o migrated.gltf --to omi --strict
-  autocollide convert furniture.physics.glb -o furniture.g4tf`,
+  autocollide convert furniture.physics.glb -o furniture.g4tf
+  autocollide convert furniture.g4tf -o furniture.glb --to khr`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if out == "" {
@@ -55,28 +61,18 @@ skins, ...) is warned about per item.`,
 			if sameFile(in, out) {
 				return usageError{fmt.Errorf("%s: output is the input", in)}
 			}
-			a, err := gltfio.LoadRaw(in, gltfio.Limits{})
-			if err != nil {
-				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
-				return errFailed
-			}
-			doc, err := a.TypedCopy()
-			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
-				return errFailed
-			}
-			warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: physics.EncodeOptions{GeometryNode: khrGeometry == "node"}})
+			enc := physics.EncodeOptions{GeometryNode: khrGeometry == "node"}
+			a, warns, err := convertInput(in, fam, strict, enc)
 			for _, w := range warns {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}
 			if err == nil {
-				err = a.ReplaceExtensions(doc, codecs.Extensions())
-			}
-			if err == nil {
-				err = a.Save(out)
+				if err = a.Save(out); err != nil {
+					err = fmt.Errorf("%s: %w", in, err)
+				}
 			}
 			if err != nil {
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
+				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 				return errFailed
 			}
 			fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))
@@ -85,15 +81,46 @@ skins, ...) is warned about per item.`,
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "output file")
 	c.Flags().StringVar(&to, "to", "", "target family: "+codecs.Names())
-	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (newest) or node (older)")
+	c.Flags().StringVar(&khrGeometry, "khr-geometry", "mesh", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
 	c.Flags().BoolVar(&strict, "strict", false, "treat every lossy item as an error")
 	return c
+}
+
+// convertInput reads in (glTF, or 3D G4MF by its name) with its physics
+// rewritten in family fam, ready to save; errors name the file.
+func convertInput(in string, fam physics.Family, strict bool, enc physics.EncodeOptions) (*gltfio.Asset, []physics.Warning, error) {
+	if g4mf.IsName(in) {
+		a, warns, err := g4mf.ImportAsset(in, fam, enc)
+		if err == nil && strict && len(warns) > 0 {
+			err = fmt.Errorf("%s: %d lossy items with --strict", in, len(warns))
+		}
+		return a, warns, err
+	}
+	a, err := gltfio.LoadRaw(in, gltfio.Limits{})
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, err := a.TypedCopy()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", in, err)
+	}
+	warns, err := convert.ConvertWith(doc, fam, convert.Options{Strict: strict, Encode: enc})
+	if err == nil {
+		err = a.ReplaceExtensions(doc, codecs.Extensions())
+	}
+	if err != nil {
+		return nil, warns, fmt.Errorf("%s: %w", in, err)
+	}
+	return a, warns, nil
 }
 
 // convertG4MF exports IN as a 3D G4MF file.
 func convertG4MF(c *cobra.Command, in, out string, strict bool) error {
 	if sameFile(in, out) {
 		return usageError{fmt.Errorf("%s: output is the input", in)}
+	}
+	if g4mf.IsName(in) {
+		return usageError{fmt.Errorf("%s: already a G4MF file; convert it to .glb or .gltf with --to", in)}
 	}
 	warns, err := g4mf.ExportFile(in, out)
 	for _, w := range warns {

@@ -107,7 +107,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file (autocollide profiles list)")
 	fl.BoolVar(&f.namingConventions, "naming-conventions", true, "honour artists' collider naming conventions (UCX_, -col, ...); =false to ignore them")
 	fl.StringVar(&f.format, "format", "", "extension family: "+codecs.Names()+" (default from the profile: omi)")
-	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (newest) or node (older)")
+	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
 	fl.StringVar(&f.method, "method", "", "collider method: "+orList(kinds.Methods())+" (default from the profile: auto)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
 	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")

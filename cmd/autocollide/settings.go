@@ -158,6 +158,9 @@ func (l *layers) resolve(project string) (*settings, error) {
 	if err != nil {
 		return nil, err
 	}
+	// --format (flag, environment or project file) is a demand; a
+	// profile's format is the default for files without physics.
+	opt.Encoding.ExplicitFormat = level("format") != ""
 	return &settings{project: project, profile: p, opt: opt}, nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/autocollide/autocollide/g4mf"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/physics/validate"
 	"github.com/autocollide/autocollide/safetext"
@@ -16,9 +17,12 @@ func newValidate() *cobra.Command {
 		Use:   "validate FILE...",
 		Short: "Check the physics of glTF files against the specifications",
 		Long: `validate checks the physics extensions of each FILE (OMI and KHR, every
-revision): structure and types, indices in range, joint rules, shape
+revision; a .g4tf or .g4b file's G4MF physics, with G4MF paths): structure and types, indices in range, joint rules, shape
 parameters, hull meshes (one triangle primitive, closed, convex, vertex count),
-NaN, and extension declarations. Each problem is printed with its JSON path.
+NaN, and extension declarations. Each problem is printed with its JSON path,
+after an info line naming the revision the file is written in (KHR collider
+geometry.mesh, the 2026 revision, or geometry.node, the 2025 one; the 2024
+KHR_collision_shapes; OMI current, Stage 1 or the archived OMI_collider).
 The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 		Example: `  autocollide validate build/*.glb
   autocollide validate --max-hull-vertices 64 level.gltf`,
@@ -26,13 +30,15 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			failed := 0
 			for _, f := range args {
-				a, err := gltfio.LoadRaw(f, gltfio.Limits{})
+				probs, rev, err := validateFile(f, validate.Options{MaxHullVertices: maxHull})
 				if err != nil {
 					fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 					failed++
 					continue
 				}
-				probs := validate.Validate(a.Doc, validate.Options{MaxHullVertices: maxHull})
+				if rev != "" && !quiet {
+					fmt.Fprintf(c.OutOrStdout(), "%s: info: revision: %s\n", safetext.Term(f), rev)
+				}
 				errs := 0
 				for _, p := range probs {
 					if p.Severity == validate.Error || strict && p.Severity == validate.Warning {
@@ -58,4 +64,26 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print errors only")
 	c.Flags().BoolVar(&strict, "strict", false, "treat warnings (e.g. a hull mesh that is not convex or over the vertex limit) as errors")
 	return c
+}
+
+// validateFile reads a glTF file, or a 3D G4MF file by its name, and
+// checks its physics; it also names the revision a glTF file's physics is
+// written in ("" for none, and for G4MF).
+func validateFile(path string, opt validate.Options) ([]validate.Problem, string, error) {
+	if g4mf.IsName(path) {
+		f, err := g4mf.Read(path)
+		if err != nil {
+			return nil, "", err
+		}
+		probs, err := g4mf.Validate(f, opt)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", path, err)
+		}
+		return probs, "", nil
+	}
+	a, err := gltfio.LoadRaw(path, gltfio.Limits{})
+	if err != nil {
+		return nil, "", err
+	}
+	return validate.Validate(a.Doc, opt), validate.Revision(a.Doc), nil
 }
