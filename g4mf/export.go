@@ -50,8 +50,6 @@ type exporter struct {
 	warns  []string
 	meshes map[int]int // glTF mesh → G4MF mesh (-1: not exportable)
 	shapes []int       // model shape → G4MF shape
-	host   map[int]int // glTF node → G4MF node carrying its trigger
-	trig   []pendingTrigger
 	world  []geom.Mat4
 }
 
@@ -66,12 +64,6 @@ func conformal(m geom.Mat4) bool {
 	s := a.Len()
 	return math.Abs(b.Len()-s) <= conformalTolerance*s && math.Abs(c.Len()-s) <= conformalTolerance*s &&
 		math.Abs(a.Dot(b)) <= conformalTolerance*s*s && math.Abs(a.Dot(c)) <= conformalTolerance*s*s && math.Abs(b.Dot(c)) <= conformalTolerance*s*s
-}
-
-type pendingTrigger struct {
-	obj   *gltfio.Object
-	nodes []int // glTF node indices
-	path  string
 }
 
 // Export converts a glTF document and its physics (either family, any
@@ -102,7 +94,7 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	asset.Set("dimension", gltfio.IntNum(3))
 	asset.Set("generator", Generator)
 	f.Tree.Set("asset", asset)
-	e := &exporter{doc: doc, model: model, family: fam, b: newBuilder(f, false), meshes: map[int]int{}, host: map[int]int{}, world: world}
+	e := &exporter{doc: doc, model: model, family: fam, b: newBuilder(f, false), meshes: map[int]int{}, world: world}
 	for _, w := range dw {
 		e.warn("%s", w.String())
 	}
@@ -132,20 +124,6 @@ func Export(doc *gltf.Document) (*File, []string, error) {
 	for _, r := range sceneRoots(doc) {
 		if err := e.node(r, root, 1); err != nil {
 			return nil, e.warns, err
-		}
-	}
-	for _, t := range e.trig {
-		var ns []any
-		for _, g := range t.nodes {
-			h, ok := e.host[g]
-			if !ok {
-				e.warn("%s: trigger node %d was not exported", t.path, g)
-				continue
-			}
-			ns = append(ns, gltfio.IntNum(h))
-		}
-		if len(ns) > 0 {
-			t.obj.Set("nodes", ns)
 		}
 	}
 	e.b.finish()
@@ -340,15 +318,18 @@ func (e *exporter) node(n, parent, depth int) error {
 		trigObj := gltfio.NewObject()
 		if t.Shape >= 0 && t.Shape < len(e.shapes) {
 			trigObj.Set("shape", gltfio.IntNum(e.shapes[t.Shape]))
-		} else if len(t.Nodes) > 0 {
-			e.trig = append(e.trig, pendingTrigger{trigObj, t.Nodes, path})
 		}
 		if t.Filter >= 0 {
 			e.warn("%s: trigger collision filter dropped", path)
 		}
-		if trigObj.Len() > 0 || len(t.Nodes) > 0 {
+		switch {
+		case trigObj.Len() > 0:
 			things = append(things, thing{"trigger", trigObj})
-		} else {
+		case len(t.Nodes) > 0:
+			// A G4MF trigger has one shape: a compound trigger is its
+			// child trigger nodes, each exported with its own shape.
+			e.warn("%s: compound trigger (and its collision filter) written as its %d trigger nodes: a G4MF trigger has one shape", path, len(t.Nodes))
+		default:
 			e.warn("%s: trigger without a shape or nodes dropped", path)
 		}
 	}
@@ -395,9 +376,6 @@ func (e *exporter) node(n, parent, depth int) error {
 			no.Set("meshInstance", t.obj)
 		} else {
 			no.Set("physics", physicsObject(t.key, t.obj))
-		}
-		if t.key == "trigger" {
-			e.host[n] = target
 		}
 	}
 	if ph.Motion != nil {
