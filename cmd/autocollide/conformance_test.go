@@ -53,17 +53,6 @@ var conformanceKnown = map[int][]knownConf{
 		{[]string{"khr-joint-pin-on-*.gl* convert-omi joint-rules"}, "OMI joint rules",
 			"KHR→OMI keeps the joint where KHR had it (on the body node, under a static collider or a kinematic body), invalid for OMI, without a warning"},
 	},
-	4: {
-		{[]string{"khr-generate-beside-authored.gl* generate one-family"}, "families [omi khr]",
-			"generate adds OMI physics to a file with KHR physics"},
-	},
-	5: {
-		{[]string{"*.gltf g4mf validate", "*.gltf g4mf read", "*.gltf g4mf generate validate"}, "asset.version: missing or not a string",
-			"G4MF cannot be read back: validate and convert of a .g4tf fail"},
-		{[]string{"khr-motion-mass-absent.gltf g4mf motion-warned", "khr-motion-mass-zero.gltf g4mf motion-warned",
-			"khr-motion-inertia-zero.gltf g4mf motion-warned", "khr-motion-inertia-partly-zero.gltf g4mf motion-warned"}, "has no G4MF form, no warning",
-			"export writes KHR infinite mass/inertia (0) and engine-computed mass (absent) as G4MF values of other meanings, silently"},
-	},
 	6: {
 		{[]string{"khr-resources-missing-image.gltf convert-omi", "khr-resources-missing-image.gltf *-glb standalone",
 			"khr-resources-missing-image.glb convert-gltf elsewhere"}, `copying "missing.png"`,
@@ -91,10 +80,6 @@ var conformanceKnown = map[int][]knownConf{
 			"a legacy OMI_collider capsule shorter than its diameter becomes a capsule of height 0: it is a sphere"},
 		{[]string{"omi-legacy-capsule-shorter-than-diameter.gl* convert-* schema"}, "jsonschema validation failed",
 			"the capsule of height 0 it becomes fails both current schemas"},
-	},
-	9: {
-		{[]string{"khr-collider-*.gl* validate revision"}, "validate does not name the revision",
-			"validate does not say which KHR revision (geometry.mesh or geometry.node) a file uses"},
 	},
 }
 
