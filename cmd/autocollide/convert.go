@@ -60,6 +60,9 @@ skins, ...) is warned about per item.`,
 				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
 				return errFailed
 			}
+			for _, w := range a.Warnings {
+				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w))
+			}
 			doc, err := a.TypedCopy()
 			if err != nil {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", safetext.Term(in), safetext.Term(err.Error()))
