@@ -387,7 +387,8 @@ func readPrefix(dir safefile.Dir, name string, n, max int64) ([]byte, error) {
 	return buf, nil
 }
 
-// decodeDataURI decodes a base64 data: URI holding at least n bytes.
+// decodeDataURI decodes a base64 data: URI holding at least n bytes and
+// returns its first n (all of them when n is 0).
 func decodeDataURI(uri string, n int) ([]byte, error) {
 	comma := strings.IndexByte(uri, ',')
 	if comma < 0 {
@@ -410,6 +411,9 @@ func decodeDataURI(uri string, n int) ([]byte, error) {
 	}
 	if len(data) < n {
 		return nil, fmt.Errorf("byteLength %d exceeds the data: URI's %d bytes", n, len(data))
+	}
+	if n == 0 {
+		return data, nil
 	}
 	return data[:n:n], nil
 }
