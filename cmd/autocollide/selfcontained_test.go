@@ -314,17 +314,24 @@ func TestGLBChainKeepsGeometry(t *testing.T) {
 	}
 }
 
+// cubeWith copies the corpus Cube.gltf and the named files of its folder
+// (the others are missing) into a new folder and returns its path.
+func cubeWith(t *testing.T, files ...string) string {
+	t.Helper()
+	cube := filepath.Join(testassets.Shared(t), "corpus", "Cube", "glTF")
+	src := t.TempDir()
+	for _, f := range append(files, "Cube.gltf") {
+		copyTo(t, filepath.Join(cube, f), filepath.Join(src, f))
+	}
+	return filepath.Join(src, "Cube.gltf")
+}
+
 // TestMissingImageWarns: an image missing on disk is one warning naming
 // the file and images[i].uri, exit 0, and the reference is kept (the
 // other image is still embedded in a GLB).
 func TestMissingImageWarns(t *testing.T) {
-	cube := filepath.Join(testassets.Shared(t), "corpus", "Cube", "glTF")
-	src := t.TempDir()
-	for _, f := range []string{"Cube.gltf", "Cube.bin", "Cube_MetallicRoughness.png"} {
-		copyTo(t, filepath.Join(cube, f), filepath.Join(src, f))
-	}
-	in := filepath.Join(src, "Cube.gltf")
-	phys := filepath.Join(src, "Cube.physics.gltf")
+	in := cubeWith(t, "Cube.bin", "Cube_MetallicRoughness.png")
+	phys := filepath.Join(filepath.Dir(in), "Cube.physics.gltf")
 	for _, c := range []struct{ name, in, out string }{
 		{"generate to glb", in, filepath.Join(t.TempDir(), "g.glb")},
 		{"generate to gltf", in, filepath.Join(t.TempDir(), "g.gltf")},
@@ -366,12 +373,7 @@ func TestMissingImageWarns(t *testing.T) {
 // is an error naming the file and buffers[i].uri, exit 1, nothing
 // written.
 func TestMissingGeometryBufferFails(t *testing.T) {
-	cube := filepath.Join(testassets.Shared(t), "corpus", "Cube", "glTF")
-	src := t.TempDir()
-	for _, f := range []string{"Cube.gltf", "Cube_BaseColor.png", "Cube_MetallicRoughness.png"} {
-		copyTo(t, filepath.Join(cube, f), filepath.Join(src, f))
-	}
-	in := filepath.Join(src, "Cube.gltf")
+	in := cubeWith(t, "Cube_BaseColor.png", "Cube_MetallicRoughness.png")
 	outDir := t.TempDir()
 	for _, args := range [][]string{
 		{"generate", in, "-o", filepath.Join(outDir, "g.glb")},
