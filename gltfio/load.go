@@ -250,7 +250,6 @@ func (a *Asset) loadBuffers(lim Limits) error {
 			a.bin = a.bin[:declared:declared]
 			b.Data = a.bin
 		case uri == "":
-			a.inline = false
 			if isMeshoptFallback(bo) {
 				continue // data comes from EXT_meshopt_compression views
 			}

@@ -142,7 +142,9 @@ func (a *Asset) save(fsys FS, path string) error {
 	}
 	binName := ""
 	var binData []byte
-	if i := a.inlineBuffer(a.Tree); i >= 0 && (i == 0 && a.binIsBuffer0(a.Tree) || !a.inline) {
+	// A GLB's BIN chunk always goes to a file; generated data stays a
+	// data: URI when the input's buffers all were.
+	if i := a.inlineBuffer(a.Tree); i >= 0 && (a.binIsBuffer0(a.Tree) || !a.inline) {
 		binName, binData = a.binFileName(path), a.bufferData(a.Tree, i)
 	}
 	data, err := a.encodeGLTF(strings.ReplaceAll(url.PathEscape(binName), ":", "%3A"))
