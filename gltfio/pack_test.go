@@ -204,11 +204,11 @@ func TestMissingResources(t *testing.T) {
 	}
 }
 
-// TestGLTFOutputData: a .gltf output's generated data goes to a .bin
-// named after it, avoiding a name the input uses, unless the input's
+// TestGLTFOutputData: a .gltf output's generated data goes to
+// <name>.colliders.bin, avoiding a name the input uses, unless the input's
 // buffers were all data: URIs; the input's own files are untouched.
 func TestGLTFOutputData(t *testing.T) {
-	in := writeAsset(t, triangleDoc("out.bin"), map[string][]byte{"out.bin": triangle})
+	in := writeAsset(t, triangleDoc("out.colliders.bin"), map[string][]byte{"out.colliders.bin": triangle})
 	a, err := Load(in, Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -218,15 +218,15 @@ func TestGLTFOutputData(t *testing.T) {
 	if err := a.Save(out); err != nil {
 		t.Fatal(err)
 	}
-	if data, _ := os.ReadFile(filepath.Join(filepath.Dir(in), "out.bin")); !bytes.Equal(data, triangle) {
-		t.Error("the input's out.bin was overwritten")
+	if data, _ := os.ReadFile(filepath.Join(filepath.Dir(in), "out.colliders.bin")); !bytes.Equal(data, triangle) {
+		t.Error("the input's out.colliders.bin was overwritten")
 	}
 	b, err := LoadRaw(out, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(b.Resources, " ") != "out.bin out-1.bin" {
-		t.Errorf("resources %q, want out.bin out-1.bin", b.Resources)
+	if strings.Join(b.Resources, " ") != "out.colliders.bin out.colliders-1.bin" {
+		t.Errorf("resources %q, want out.colliders.bin out.colliders-1.bin", b.Resources)
 	}
 
 	embedded := "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(triangle)

@@ -145,7 +145,7 @@ func (a *Asset) save(fsys FS, path string) error {
 	// A GLB's BIN chunk always goes to a file; generated data stays a
 	// data: URI when the input's buffers all were.
 	if i := a.inlineBuffer(a.Tree); i >= 0 && (a.binIsBuffer0(a.Tree) || !a.inline) {
-		binName, binData = a.binFileName(path), a.bufferData(a.Tree, i)
+		binName, binData = a.binFileName(path, a.binIsBuffer0(a.Tree)), a.bufferData(a.Tree, i)
 	}
 	data, err := a.encodeGLTF(strings.ReplaceAll(url.PathEscape(binName), ":", "%3A"))
 	if err != nil {
@@ -172,10 +172,15 @@ func (a *Asset) save(fsys FS, path string) error {
 }
 
 // binFileName names the .bin file beside the .gltf output path: the
-// output's name with .bin, or with -1.bin, -2.bin, ... when the input
-// references a file of that name.
-func (a *Asset) binFileName(path string) string {
+// output's name with .bin for a GLB's BIN chunk, or with .colliders.bin
+// for generated data alone (the input's own x.bin usually sits beside
+// it); with -1, -2, ... before .bin when the input references a file of
+// that name.
+func (a *Asset) binFileName(path string, isBIN bool) string {
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	if !isBIN {
+		stem += ".colliders"
+	}
 	taken := map[string]bool{}
 	for _, r := range a.Resources {
 		taken[strings.ToLower(r)] = true

@@ -58,10 +58,27 @@ func selfInputs(t *testing.T, dir string) (in, src map[string]string) {
 	in = map[string]string{}
 	for kind, s := range src {
 		ext := filepath.Ext(s)
+		if kind == "extglb" {
+			// generated as a .gltf, then wrapped: its hulls stay in a file
+			// too (a GLB output would hold everything).
+			copyTo(t, filepath.Join(cube, "Cube.gltf"), filepath.Join(extglb, "Cube.gltf"))
+			s, ext = filepath.Join(extglb, "Cube.gltf"), ".gltf"
+		}
 		in[kind] = strings.TrimSuffix(s, ext) + ".physics" + ext
 		if code, _, stderr := runCLI("generate", s, "-o", in[kind], "--method", "hull", "-q"); code != 0 {
 			t.Fatalf("%s: generate: %s", kind, stderr)
 		}
+	}
+	js, err = os.ReadFile(in["extglb"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(js, []byte(`"uri": "Cube.physics.colliders.bin"`)) {
+		t.Fatal("extglb: the hulls are not in a file of their own")
+	}
+	in["extglb"] = strings.TrimSuffix(in["extglb"], ".gltf") + ".glb"
+	if err := os.WriteFile(in["extglb"], glbOf(js), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return in, src
 }
@@ -247,10 +264,15 @@ func TestSelfContainedOutputs(t *testing.T) {
 					}
 				} else {
 					raw, _ := os.ReadFile(out)
-					generatedBin := slices.Contains(names, "result.bin")
+					// A GLB input's BIN chunk goes to result.bin, other
+					// generated data to result.colliders.bin.
+					want := "result.colliders.bin"
+					if kind == "glb" {
+						want = "result.bin"
+					}
 					allInline := kind == "emb"
-					if cmd == "generate" && generatedBin == allInline {
-						t.Errorf("%s: wrote %v: want result.bin unless the input was all data: URIs", name, names)
+					if cmd == "generate" && slices.Contains(names, want) == allInline {
+						t.Errorf("%s: wrote %v: want %s unless the input was all data: URIs", name, names, want)
 					}
 					if !allInline && bytes.Contains(raw, []byte(`"data:application/octet-stream`)) {
 						t.Errorf("%s: a buffer became a data: URI though the input's were not", name)
