@@ -287,6 +287,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(err)
 	}
+	r.asset.Warnings = append(r.asset.Warnings, a.Warnings...)
 	gopt := opt.Generate
 	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)
 
@@ -372,7 +373,7 @@ func current(j Job, e cacheEntry, resSums map[string]string) bool {
 		return false
 	}
 	inDir, outDir := filepath.Dir(j.Input), filepath.Dir(j.Output)
-	if sameFile(inDir, outDir) {
+	if sameFile(inDir, outDir) || gltfio.IsBinaryName(j.Output) { // a GLB holds its resources
 		return true
 	}
 	for rel, want := range resSums {

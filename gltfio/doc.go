@@ -20,6 +20,14 @@
 // declared triangles, and URIs (Limits bounds each; Declare reads only the
 // declared sizes). Errors name the file and the JSON path.
 //
+// Saving: a GLB output holds everything, every buffer with bytes merged
+// into its BIN chunk and every image moved into a bufferView (pack.go),
+// so it loads from any folder; a .gltf output's external files are
+// copied beside it, and its in-memory data (a GLB's BIN chunk, generated
+// data) goes to a .bin named after it. An image, or a buffer no geometry
+// reads, missing on disk is a warning (Asset.Warnings) and keeps its
+// reference; missing geometry data is an error.
+//
 // Disk: files are read through package safefile (regular files only,
 // size-capped, a URI confined to the asset's folder); package batch,
 // g4mf, profiles and the command read their own files through safefile

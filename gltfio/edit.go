@@ -287,20 +287,19 @@ func (a *Asset) appendBufferView(buf, off, n, target int) int {
 	return a.appendTo("bufferViews", bv)
 }
 
-// appendBytes stores b, 4-byte aligned, in the GLB binary buffer when the
-// output is a GLB whose buffer 0 is the BIN chunk (or there is no buffer
-// yet), else in a generated buffer that is written as a data: URI.
+// appendBytes stores b, 4-byte aligned, in the GLB binary buffer when
+// the input's buffer 0 is its BIN chunk (or the output is a GLB and there
+// is no buffer yet), else in a generated buffer of its own. Save writes
+// either to one file: a GLB's BIN chunk, or a .bin beside a .gltf.
 func (a *Asset) appendBytes(b []byte, outBinary bool) (buffer, offset int, err error) {
 	j := a.j()
 	bufs := a.Tree.Arr("buffers")
 	useBin := false
-	if outBinary {
-		if len(bufs) == 0 {
-			useBin = true
-		} else if b0, ok := bufs[0].(*Object); ok {
-			_, hasURI := b0.Get("uri")
-			useBin = !hasURI && a.Binary
-		}
+	if len(bufs) == 0 {
+		useBin = outBinary
+	} else if b0, ok := bufs[0].(*Object); ok {
+		_, hasURI := b0.Get("uri")
+		useBin = !hasURI && a.Binary
 	}
 	if useBin {
 		if len(bufs) == 0 {
@@ -461,7 +460,9 @@ func (a *Asset) strip() error {
 			return fail("changes[%d]: %v", i, err)
 		}
 	}
-	if n, ok := undo.Int("binLength"); ok {
+	// A .gltf written from a GLB holds the BIN chunk in a file: the
+	// restored byteLength alone cuts the generated tail off.
+	if n, ok := undo.Int("binLength"); ok && a.Binary {
 		if n < 0 || n > len(a.bin) {
 			return fail("binLength %d out of range", n)
 		}

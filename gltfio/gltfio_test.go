@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/internal/testassets"
 )
 
@@ -63,16 +62,7 @@ func TestAppendAndStrip(t *testing.T) {
 			}
 			orig, _ := a.Tree.MarshalJSON()
 			origTree, _ := ParseJSON(orig)
-			m, err := a.AppendMesh("hull", []geom.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
-				[][3]uint32{{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}}, glb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := NewObject()
-			n.Set("mesh", IntNum(m))
-			if _, err := a.AppendNode(0, n); err != nil {
-				t.Fatal(err)
-			}
+			addHull(t, a, glb)
 			if err := a.Set("x", "extensions", "TEST_ext", "deep"); err != nil {
 				t.Fatal(err)
 			}

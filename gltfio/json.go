@@ -438,3 +438,30 @@ func Equal(a, b any) bool {
 		return a == b
 	}
 }
+
+// cloneObject returns a deep copy of o (scalars are immutable and shared).
+func cloneObject(o *Object) *Object {
+	c, _ := cloneValue(o).(*Object)
+	return c
+}
+
+func cloneValue(v any) any {
+	switch t := v.(type) {
+	case *Object:
+		if t == nil {
+			return t
+		}
+		c := &Object{keys: append([]string(nil), t.keys...), vals: make(map[string]any, len(t.vals))}
+		for k, x := range t.vals {
+			c.vals[k] = cloneValue(x)
+		}
+		return c
+	case []any:
+		c := make([]any, len(t))
+		for i, x := range t {
+			c[i] = cloneValue(x)
+		}
+		return c
+	}
+	return v
+}

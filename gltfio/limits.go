@@ -1,9 +1,7 @@
 package gltfio
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/autocollide/autocollide/safefile"
 )
@@ -272,14 +270,10 @@ func nodeLabel(node *Object, i int) string {
 	return fmt.Sprintf("nodes[%d]", i)
 }
 
-// checkResource refuses an image file that copying or hashing it could
-// not bound: outside the asset's folder once links are resolved, not a
-// regular file (a pipe, a device) or over the file size limit. A missing
-// file is left to whoever reads it.
+// checkResource refuses an image file that copying, embedding or hashing
+// it could not bound: outside the asset's folder once links are resolved,
+// not a regular file (a pipe, a device) or over the file size limit.
 func checkResource(dir safefile.Dir, name string, lim Limits) error {
 	_, err := dir.Check(name, lim.maxFile())
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
 	return err
 }

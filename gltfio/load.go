@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -52,13 +53,20 @@ type Asset struct {
 	// reading geometry only: edits go to Tree.
 	Doc *gltf.Document
 	// Resources lists the relative URIs of external files the document
-	// references (buffers and images), decoded, in document order.
+	// references (buffers and images) that exist, decoded, in document
+	// order.
 	Resources []string
+	// Warnings lists what was found wrong but could be done without,
+	// each naming the file and the JSON path: an image, or a buffer no
+	// geometry is read from, missing on disk. Its reference is kept.
+	Warnings []string
 	// Stripped is true when a previous autocollide run's additions were
 	// found and removed on load.
 	Stripped bool
 
-	bin     []byte // GLB BIN chunk, buffer 0's bytes
+	bin     []byte          // GLB BIN chunk, buffer 0's bytes
+	missing map[string]bool // referenced files not on disk (see Warnings)
+	inline  bool            // a .gltf whose buffers are all data: URIs
 	journal *journal
 	lim     Limits // what it was loaded under, for copying its resources
 }
@@ -224,6 +232,8 @@ func (a *Asset) decodeTyped() error {
 
 func (a *Asset) loadBuffers(lim Limits) error {
 	dir := filepath.Dir(a.Path)
+	var geometry map[int]bool
+	a.inline = !a.Binary && len(a.Doc.Buffers) > 0
 	for i, b := range a.Doc.Buffers {
 		where := fmt.Sprintf("buffers[%d]", i)
 		bo, _ := a.Tree.Arr("buffers")[i].(*Object)
@@ -251,11 +261,22 @@ func (a *Asset) loadBuffers(lim Limits) error {
 			}
 			b.Data = data
 		default:
+			a.inline = false
 			rel, err := LocalURI(uri)
 			if err != nil {
 				return fmt.Errorf("%s.uri: %w", where, err)
 			}
 			data, err := readPrefix(safefile.Dir(dir), rel, int64(declared), lim.maxFile())
+			if errors.Is(err, fs.ErrNotExist) {
+				if geometry == nil {
+					geometry = geometryBuffers(a.Tree)
+				}
+				if geometry[i] {
+					return fmt.Errorf("%s.uri %q: file not found, and mesh geometry is read from it", where, uri)
+				}
+				a.warnMissing(where, uri, rel, "no geometry is read from it")
+				continue
+			}
 			if err != nil {
 				return fmt.Errorf("%s.uri %q: %w", where, uri, err)
 			}
@@ -266,9 +287,19 @@ func (a *Asset) loadBuffers(lim Limits) error {
 	return nil
 }
 
+// warnMissing records a referenced file that is not on disk and that
+// geometry does not need: its reference stays, with a warning.
+func (a *Asset) warnMissing(where, uri, rel, why string) {
+	if a.missing == nil {
+		a.missing = map[string]bool{}
+	}
+	a.missing[rel] = true
+	a.Warnings = append(a.Warnings, fmt.Sprintf("%s.uri %q: file not found (%s); the reference is kept", where, uri, why))
+}
+
 func isMeshoptFallback(bo *Object) bool {
 	ext := bo.Obj("extensions")
-	for _, name := range []string{"EXT_meshopt_compression", "KHR_meshopt_compression"} {
+	for _, name := range meshoptExtensions {
 		if e := ext.Obj(name); e != nil {
 			if v, _ := e.Get("fallback"); v == true {
 				return true
@@ -290,7 +321,12 @@ func (a *Asset) checkImages(lim Limits) error {
 		if err != nil {
 			return fmt.Errorf("images[%d].uri: %w", i, err)
 		}
-		if err := checkResource(safefile.Dir(filepath.Dir(a.Path)), rel, lim); err != nil {
+		err = checkResource(safefile.Dir(filepath.Dir(a.Path)), rel, lim)
+		if errors.Is(err, fs.ErrNotExist) {
+			a.warnMissing(fmt.Sprintf("images[%d]", i), uri, rel, "an image: geometry does not need it")
+			continue
+		}
+		if err != nil {
 			return fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 		}
 		a.Resources = append(a.Resources, rel)
@@ -350,7 +386,8 @@ func readPrefix(dir safefile.Dir, name string, n, max int64) ([]byte, error) {
 	return buf, nil
 }
 
-// decodeDataURI decodes a base64 data: URI holding at least n bytes.
+// decodeDataURI decodes a base64 data: URI holding at least n bytes and
+// returns its first n (all of them when n is 0).
 func decodeDataURI(uri string, n int) ([]byte, error) {
 	comma := strings.IndexByte(uri, ',')
 	if comma < 0 {
@@ -373,6 +410,9 @@ func decodeDataURI(uri string, n int) ([]byte, error) {
 	}
 	if len(data) < n {
 		return nil, fmt.Errorf("byteLength %d exceeds the data: URI's %d bytes", n, len(data))
+	}
+	if n == 0 {
+		return data, nil
 	}
 	return data[:n:n], nil
 }

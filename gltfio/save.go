@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,43 +18,70 @@ import (
 // IsBinaryName reports whether a file name asks for a GLB container.
 func IsBinaryName(name string) bool { return strings.EqualFold(filepath.Ext(name), ".glb") }
 
-// Encode returns the file bytes of the asset as a GLB (binary) or a
-// .gltf JSON text. A GLB's BIN chunk becomes a data: URI buffer in a .gltf.
+// Encode returns the asset as one file: a GLB that holds every buffer
+// in its BIN chunk and every image in a bufferView, or a .gltf JSON text
+// whose BIN chunk or generated data is a data: URI buffer. (Save writes
+// that data to a .bin file beside a .gltf instead, unless the input
+// embedded its own buffers as data: URIs.)
 func (a *Asset) Encode(asGLB bool) ([]byte, error) {
 	if err := a.finish(); err != nil {
 		return nil, err
 	}
-	bufs := a.Tree.Arr("buffers")
-	var b0 *Object
-	if len(bufs) > 0 {
-		b0, _ = bufs[0].(*Object)
+	if asGLB {
+		return a.encodeGLB()
 	}
-	_, b0HasURI := b0.Get("uri")
-	binIsBuffer0 := b0 != nil && !b0HasURI && (a.Binary || a.bin != nil)
-	if !asGLB {
-		if binIsBuffer0 {
-			b0.Set("uri", dataURI(a.bin))
-			defer b0.Delete("uri")
+	return a.encodeGLTF("")
+}
+
+// encodeGLTF returns the .gltf text, with the inline buffer (see
+// inlineBuffer) referencing binURI, or as a data: URI when binURI is "".
+func (a *Asset) encodeGLTF(binURI string) ([]byte, error) {
+	tree := cloneObject(a.Tree)
+	if i := a.inlineBuffer(tree); i >= 0 {
+		b := tree.Arr("buffers")[i].(*Object)
+		if binURI != "" {
+			b.Set("uri", binURI)
+		} else if _, has := b.Get("uri"); !has {
+			b.Set("uri", dataURI(a.bufferData(tree, i)))
 		}
-		out, err := Encode(a.Tree, "  ")
-		if err != nil {
-			return nil, err
-		}
-		return append(out, '\n'), nil
 	}
-	js, err := Encode(a.Tree, "")
+	out, err := Encode(tree, "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}
+
+// inlineBuffer returns the index of the buffer whose bytes are held in
+// memory rather than in a file of the input (the GLB BIN chunk, or the
+// generated data's buffer), or -1. Generation appends to the BIN chunk
+// when there is one, so there is at most one such buffer.
+func (a *Asset) inlineBuffer(tree *Object) int {
+	switch {
+	case a.binIsBuffer0(tree):
+		return 0
+	case a.journal != nil && a.journal.own >= 0:
+		return a.journal.own
+	}
+	return -1
+}
+
+// encodeGLB returns the asset packed as one GLB (see packGLB).
+func (a *Asset) encodeGLB() ([]byte, error) {
+	p, err := a.packGLB(cloneObject(a.Tree))
+	if err != nil {
+		return nil, err
+	}
+	js, err := Encode(p.tree, "")
 	if err != nil {
 		return nil, err
 	}
 	for len(js)%4 != 0 {
 		js = append(js, ' ')
 	}
-	var bin []byte
-	if binIsBuffer0 {
-		bin = append([]byte(nil), a.bin...)
-		for len(bin)%4 != 0 {
-			bin = append(bin, 0)
-		}
+	bin := p.bin
+	for len(bin)%4 != 0 {
+		bin = append(bin, 0)
 	}
 	total := 12 + 8 + len(js)
 	if bin != nil {
@@ -84,27 +113,86 @@ func (a *Asset) Encode(asGLB bool) ([]byte, error) {
 }
 
 // Save writes the asset to path, choosing the container from the file
-// name. The file is written to a temporary file in the same folder and
-// renamed into place, so a failure never leaves a partial file. External
-// files a .gltf references are copied beside the output when it goes to
-// another folder.
+// name, each file through a temporary file renamed into place, so a
+// failure never leaves a partial file. A GLB holds everything (see
+// Encode). A .gltf's external files are copied beside it when it goes to
+// another folder (files found missing on load keep their reference), and
+// its BIN chunk or generated data goes to a .bin named after it, or
+// stays a data: URI when the input embedded its buffers that way.
 func (a *Asset) Save(path string) error { return a.SaveTo(OSFS{}, path) }
 
 // SaveTo is Save writing through fsys.
 func (a *Asset) SaveTo(fsys FS, path string) error {
-	data, err := a.Encode(IsBinaryName(path))
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if !IsBinaryName(path) || !a.Binary {
-		if err := a.copyResources(fsys, filepath.Dir(path)); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
+	if err := a.save(fsys, path); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+func (a *Asset) save(fsys FS, path string) error {
+	if IsBinaryName(path) {
+		data, err := a.Encode(true)
+		if err != nil {
+			return err
+		}
+		return WriteFileAtomicTo(fsys, path, data)
+	}
+	if err := a.finish(); err != nil {
+		return err
+	}
+	binName := ""
+	var binData []byte
+	// A GLB's BIN chunk always goes to a file; generated data stays a
+	// data: URI when the input's buffers all were.
+	if i := a.inlineBuffer(a.Tree); i >= 0 && (a.binIsBuffer0(a.Tree) || !a.inline) {
+		binName, binData = a.binFileName(path, a.binIsBuffer0(a.Tree)), a.bufferData(a.Tree, i)
+	}
+	data, err := a.encodeGLTF(strings.ReplaceAll(url.PathEscape(binName), ":", "%3A"))
+	if err != nil {
+		return err
+	}
+	if err := a.copyResources(fsys, filepath.Dir(path)); err != nil {
+		return err
+	}
+	if binName == "" {
+		return WriteFileAtomicTo(fsys, path, data)
+	}
+	binPath := filepath.Join(filepath.Dir(path), binName)
+	_, statErr := os.Lstat(binPath)
+	if err := WriteFileAtomicTo(fsys, binPath, binData); err != nil {
+		return fmt.Errorf("writing %s: %w", binName, err)
+	}
+	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
+		if errors.Is(statErr, fs.ErrNotExist) {
+			fsys.Remove(binPath)
+		}
+		return err
+	}
+	return nil
+}
+
+// binFileName names the .bin file beside the .gltf output path: the
+// output's name with .bin for a GLB's BIN chunk, or with .colliders.bin
+// for generated data alone (the input's own x.bin usually sits beside
+// it); with -1, -2, ... before .bin when the input references a file of
+// that name.
+func (a *Asset) binFileName(path string, isBIN bool) string {
+	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	if !isBIN {
+		stem += ".colliders"
+	}
+	taken := map[string]bool{}
+	for _, r := range a.Resources {
+		taken[strings.ToLower(r)] = true
+	}
+	for m := range a.missing {
+		taken[strings.ToLower(m)] = true
+	}
+	name := stem + ".bin"
+	for n := 1; taken[strings.ToLower(name)]; n++ {
+		name = fmt.Sprintf("%s-%d.bin", stem, n)
+	}
+	return name
 }
 
 // copyResources copies the referenced external files into outDir, keeping

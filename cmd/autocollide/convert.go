@@ -63,6 +63,11 @@ skins, ...) is warned about per item.`,
 			}
 			enc := physics.EncodeOptions{GeometryNode: khrGeometry == "node"}
 			a, warns, err := convertInput(in, fam, strict, enc)
+			if a != nil {
+				for _, w := range a.Warnings {
+					fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w))
+				}
+			}
 			for _, w := range warns {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", safetext.Term(in), safetext.Term(w.String()))
 			}

@@ -234,20 +234,26 @@ func TestCorpusPreservation(t *testing.T) {
 	}
 }
 
-// TestCorpusIdempotent: generating on the output gives the same bytes.
+// TestCorpusIdempotent: generating on the output gives the same bytes
+// (written under the same name in another folder, since a .gltf names
+// the .bin of its generated data after itself; that file is the same too).
 func TestCorpusIdempotent(t *testing.T) {
 	for _, r := range generateCorpus(t) {
-		again := r.out + ".again" + filepath.Ext(r.out)
+		again := filepath.Join(filepath.Dir(r.out), "again", filepath.Base(r.out))
+		os.MkdirAll(filepath.Dir(again), 0o755)
 		if code, _, stderr := runCLI(append([]string{"generate", r.out, "-o", again}, formatArgs(r.format)...)...); code != 0 {
 			t.Errorf("%s: second run: %s", r.out, stderr)
 			continue
 		}
-		a, _ := os.ReadFile(r.out)
-		b, _ := os.ReadFile(again)
-		if !bytes.Equal(a, b) {
-			t.Errorf("%s (%s): second run's output differs from the first", r.in, r.format)
+		bin := strings.TrimSuffix(filepath.Base(r.out), filepath.Ext(r.out)) + ".colliders.bin"
+		for _, name := range []string{filepath.Base(r.out), bin} {
+			a, errA := os.ReadFile(filepath.Join(filepath.Dir(r.out), name))
+			b, errB := os.ReadFile(filepath.Join(filepath.Dir(again), name))
+			if !bytes.Equal(a, b) || (errA == nil) != (errB == nil) {
+				t.Errorf("%s (%s): second run's %s differs from the first", r.in, r.format, name)
+			}
 		}
-		os.Remove(again)
+		os.RemoveAll(filepath.Dir(again))
 	}
 }
 
