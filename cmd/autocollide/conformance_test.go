@@ -43,22 +43,11 @@ var conformanceKnown = map[int][]knownConf{
 		{[]string{"*-required-*.gl* convert-*", "*-required-*.gltf g4mf"}, "must not be in extensionsRequired",
 			"convert and export refuse a file validate rejects"},
 	},
-	2: {
-		{[]string{"omi-resources-embedded-buffer.gltf *-glb standalone", "*-collider-*-dynamic.gltf *-glb standalone"}, "buffers[0]",
-			"a .glb written from a .gltf keeps the buffer external (or as a data: URI): moved alone it has no geometry"},
-	},
 	3: {
 		{[]string{"omi-joint-pin--joint-under-kinematic-body.gltf *", "omi-joint-pin--connected-node-outside-bodies.gltf *"}, "nodes[",
 			"validate does not check OMI_physics_joint's placement: a dynamic body ancestor, a connected node inside a body"},
 		{[]string{"khr-joint-pin-on-*.gl* convert-omi joint-rules"}, "OMI joint rules",
 			"KHR→OMI keeps the joint where KHR had it (on the body node, under a static collider or a kinematic body), invalid for OMI, without a warning"},
-	},
-	6: {
-		{[]string{"khr-resources-missing-image.gltf convert-omi", "khr-resources-missing-image.gltf *-glb standalone",
-			"khr-resources-missing-image.glb convert-gltf elsewhere"}, `copying "missing.png"`,
-			"a missing image (which geometry does not need) aborts the conversion"},
-		{[]string{"khr-resources-missing-image.glb convert-omi missing-warned"}, "no warning names the missing",
-			"a missing image referenced by a .glb is passed over without a word"},
 	},
 	7: {
 		{[]string{"khr-collider-*-dynamic--degenerate-box.gltf validate", "khr-collider-*-dynamic--zero-*.gltf validate",
