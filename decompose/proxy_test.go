@@ -126,10 +126,13 @@ func TestDuplicatedTriangles(t *testing.T) {
 	}
 }
 
-// TestCancelProxy: a cancel during the search of a large input stops it
-// with the context's error.
+// TestCancelProxy: a cancel during the search of a large input (searched
+// on a proxy) stops it with the context's error.
 func TestCancelProxy(t *testing.T) {
-	m := torus(1, 0.3, 200, 40)
+	m := torus(1, 0.3, 240, 40)
+	if len(m.t) <= DefaultSearchTriangles*proxyRatio {
+		t.Fatalf("test torus has %d triangles, too few for a proxy", len(m.t))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, err := Decompose(ctx, m.v, m.t, Options{Progress: func(done, total int) { cancel() }})
