@@ -14,8 +14,9 @@
 // boundary Hausdorff distance; volume term on closed input only), exceeds
 // max(Options.Concavity·diagonal, Options.AbsConcavity); a greedy pass then
 // merges parts while the union stays under that threshold (or, over
-// Options.MaxHulls, regardless), cuts between touching parts are re-placed,
-// and hulls inside another hull are dropped. Inputs over 5/4 of
+// Options.MaxHulls, regardless), cuts between touching parts are re-placed
+// (unless Options.SkipRelax),
+// and hulls inside another hull are dropped. Inputs over twice
 // Options.SearchTriangles triangles are searched on a vertex-clustered
 // proxy and the chosen cuts replayed on the input.
 //

@@ -16,7 +16,7 @@ import (
 // does not depend on the worker count.
 func TestProxy(t *testing.T) {
 	m := torus(1, 0.3, 240, 40)
-	if len(m.t) <= DefaultSearchTriangles*5/4 {
+	if len(m.t) <= DefaultSearchTriangles*proxyRatio {
 		t.Fatalf("test torus has %d triangles, too few for a proxy", len(m.t))
 	}
 	r := run(t, m, Options{})
@@ -48,6 +48,26 @@ func TestProxy(t *testing.T) {
 			if v != r.Hulls[i].Vertices[k] {
 				t.Fatalf("Workers=1: hull %d vertex %d differs", i, k)
 			}
+		}
+	}
+}
+
+// TestProxyRatio: an input is searched on a proxy only when it has more
+// than proxyRatio times Options.SearchTriangles triangles (a torus of 1,536
+// triangles: proxied for a target of 700, not for 800, which the earlier
+// 5/4 rule proxied).
+func TestProxyRatio(t *testing.T) {
+	m := torus(1, 0.3, 48, 16)
+	for _, tc := range []struct {
+		target int
+		proxy  bool
+	}{{700, true}, {800, false}} {
+		r := run(t, m, Options{SearchTriangles: tc.target})
+		if got := strings.Contains(strings.Join(r.Notes, "\n"), "proxy"); got != tc.proxy {
+			t.Errorf("SearchTriangles %d on %d triangles: proxy %v, want %v (notes %q)", tc.target, len(m.t), got, tc.proxy, r.Notes)
+		}
+		if u := measure(m, r).Uncovered; u != 0 {
+			t.Errorf("SearchTriangles %d: uncovered %g", tc.target, u)
 		}
 	}
 }
@@ -106,10 +126,13 @@ func TestDuplicatedTriangles(t *testing.T) {
 	}
 }
 
-// TestCancelProxy: a cancel during the search of a large input stops it
-// with the context's error.
+// TestCancelProxy: a cancel during the search of a large input (searched
+// on a proxy) stops it with the context's error.
 func TestCancelProxy(t *testing.T) {
-	m := torus(1, 0.3, 200, 40)
+	m := torus(1, 0.3, 240, 40)
+	if len(m.t) <= DefaultSearchTriangles*proxyRatio {
+		t.Fatalf("test torus has %d triangles, too few for a proxy", len(m.t))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, err := Decompose(ctx, m.v, m.t, Options{Progress: func(done, total int) { cancel() }})

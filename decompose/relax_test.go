@@ -69,3 +69,27 @@ func TestRelax(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipRelax: with Options.SkipRelax a torus keeps the cuts the search
+// chose, which relax re-places (so the total hull volume is larger without
+// it), the containment still holds (run checks it), and the result does
+// not depend on the worker count.
+func TestSkipRelax(t *testing.T) {
+	m := torus(1, 0.3, 32, 12)
+	with := run(t, m, Options{})
+	without := run(t, m, Options{SkipRelax: true})
+	vol := func(r *Result) float64 {
+		var v float64
+		for _, h := range r.Hulls {
+			v += h.Volume()
+		}
+		return v
+	}
+	if a, b := vol(with), vol(without); b <= a {
+		t.Errorf("total hull volume %.4g with SkipRelax, %.4g with the relax pass: want more without it", b, a)
+	}
+	if u := measure(m, without).Uncovered; u != 0 {
+		t.Errorf("uncovered %g with SkipRelax", u)
+	}
+	determinism(t, m, Options{SkipRelax: true})
+}

@@ -67,29 +67,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		}
 		return []Collider{hullCollider(h, opt.Method, vertices)}, nil, nil
 	case kinds.Decomposed:
-		res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
-			Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
-			MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
-			SearchTriangles: opt.SearchTriangles, Progress: decomposeProgress(run.Progress),
-		})
-		if err != nil {
-			return nil, nil, err
-		}
-		cs := make([]Collider, 0, len(res.Hulls))
-		notes := res.Notes
-		for i, h := range res.Hulls {
-			if opt.MaxHullFaces > 0 {
-				// The decomposition caps vertices only: rebuild each
-				// hull from its vertices within the face cap too.
-				hc, err := hull.Build(h.Vertices, hullOptions(opt))
-				if err != nil {
-					return nil, nil, fmt.Errorf("hull %d: %w", i, err)
-				}
-				h = hc
-			}
-			cs = append(cs, hullCollider(h, opt.Method, nil))
-		}
-		return cs, notes, nil
+		return decomposed(ctx, vertices, triangles, opt, run, false)
 	case kinds.Mesh:
 		return []Collider{trimeshCollider(vertices, triangles, opt.Method)}, nil, nil
 	case kinds.Nothing:
@@ -104,6 +82,33 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		return autoColliders(ctx, vertices, triangles, opt, run)
 	}
 	return nil, nil, fmt.Errorf("method %q: no way to build %d", opt.Method, k.Build)
+}
+
+// decomposed makes one hull collider per hull of a decomposition;
+// skipRelax is decompose.Options.SkipRelax (set by auto).
+func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run, skipRelax bool) ([]Collider, []string, error) {
+	res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
+		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
+		MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
+		SearchTriangles: opt.SearchTriangles, SkipRelax: skipRelax, Progress: decomposeProgress(run.Progress),
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	cs := make([]Collider, 0, len(res.Hulls))
+	for i, h := range res.Hulls {
+		if opt.MaxHullFaces > 0 {
+			// The decomposition caps vertices only: rebuild each
+			// hull from its vertices within the face cap too.
+			hc, err := hull.Build(h.Vertices, hullOptions(opt))
+			if err != nil {
+				return nil, nil, fmt.Errorf("hull %d: %w", i, err)
+			}
+			h = hc
+		}
+		cs = append(cs, hullCollider(h, opt.Method, nil))
+	}
+	return cs, res.Notes, nil
 }
 
 // decomposeProgress passes a decomposition's rounds on to f (nil: none).

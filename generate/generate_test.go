@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -336,5 +337,59 @@ func TestDecomposeKeepsNecks(t *testing.T) {
 	}
 	if sd := decompose.Measure(p.Vertices, p.Triangles, r.Hulls, 20000, 1).SurfaceDistMean; sd > 0.006 {
 		t.Errorf("%d hulls, surface distance %.3g %% of the diagonal, want at most 0.6 %%", len(r.Hulls), 100*sd)
+	}
+}
+
+// TestAutoDecomposeBounded: a decomposition chosen by auto searches its
+// cuts on a proxy (of ColliderSettings.SearchTriangles, here 400, else
+// AutoSearchTriangles) and skips the relax pass (the default profile's
+// bound on work per part). On three quarters of an open torus (1,280
+// triangles; no primitive within tolerance, so auto decomposes it) auto's
+// hulls are those of that decomposition (TestSkipRelax in decompose shows
+// the pass skipped) and its notes say the proxy was used.
+func TestAutoDecomposeBounded(t *testing.T) {
+	const n, m = 40, 16
+	var v []geom.Vec3
+	var tris [][3]uint32
+	for i := 0; i <= n; i++ {
+		a := 1.5 * math.Pi * float64(i) / n
+		for j := 0; j < m; j++ {
+			b := 2 * math.Pi * float64(j) / m
+			r := 1 + 0.3*math.Cos(b)
+			v = append(v, geom.Vec3{r * math.Cos(a), 0.3 * math.Sin(b), r * math.Sin(a)})
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			p, q := uint32(i*m+j), uint32((i+1)*m+j)
+			p1, q1 := uint32(i*m+(j+1)%m), uint32((i+1)*m+(j+1)%m)
+			tris = append(tris, [3]uint32{p, p1, q}, [3]uint32{q, p1, q1})
+		}
+	}
+	ctx := context.Background()
+	got, notes, err := Colliders(ctx, v, tris, ColliderSettings{Method: Auto, SearchTriangles: 400}, Run{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(notes[0], "auto: decompose") || !strings.Contains(strings.Join(notes, "\n"), "proxy of") {
+		t.Fatalf("auto did not decompose on a proxy: %q", notes)
+	}
+	same := func(a, b []Collider) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !slices.Equal(a[i].Convex.Vertices, b[i].Convex.Vertices) {
+				return false
+			}
+		}
+		return true
+	}
+	want, _, err := decomposed(ctx, v, tris, ColliderSettings{Method: Decompose, SearchTriangles: 400}, Run{Workers: 1}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !same(got, want) {
+		t.Errorf("auto's %d hulls differ from the %d of the decomposition on a proxy with SkipRelax", len(got), len(want))
 	}
 }

@@ -52,6 +52,7 @@ func main() {
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
 	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
+	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
 	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
@@ -132,7 +133,7 @@ func main() {
 		for r := 0; r < *repeat; r++ {
 			c0 := cpuSeconds()
 			t0 := time.Now()
-			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity, SearchTriangles: *search})
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity, SearchTriangles: *search, SkipRelax: *skipRelax})
 			times = append(times, time.Since(t0).Seconds())
 			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {
