@@ -19,7 +19,8 @@ func newValidate() *cobra.Command {
 revision): structure and types, indices in range, joint rules, shape
 parameters, hull meshes (one triangle primitive, closed, convex, vertex count),
 NaN, and extension declarations. Each problem is printed with its JSON path.
-The exit code is 1 when any file has an error (or, with --strict, a warning).`,
+The exit code is 1 when any file has an error (or, with --strict, a warning);
+notes (info) never fail.`,
 		Example: `  autocollide validate build/*.glb
   autocollide validate --max-hull-vertices 64 level.gltf`,
 		Args: cobra.MinimumNArgs(1),
@@ -33,8 +34,11 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 					continue
 				}
 				probs := validate.Validate(a.Doc, validate.Options{MaxHullVertices: maxHull})
-				errs := 0
+				errs, warns := 0, 0
 				for _, p := range probs {
+					if p.Severity == validate.Warning {
+						warns++
+					}
 					if p.Severity == validate.Error || strict && p.Severity == validate.Warning {
 						errs++
 					} else if quiet {
@@ -45,7 +49,11 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 				if errs > 0 {
 					failed++
 				} else if !quiet {
-					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings)\n", safetext.Term(f), len(probs))
+					notes := ""
+					if n := len(probs) - warns; n > 0 {
+						notes = fmt.Sprintf(", %d notes", n)
+					}
+					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings%s)\n", safetext.Term(f), warns, notes)
 				}
 			}
 			if failed > 0 {
@@ -56,6 +64,6 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 	}
 	c.Flags().IntVar(&maxHull, "max-hull-vertices", 255, "largest vertex count accepted for a convex hull")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print errors only")
-	c.Flags().BoolVar(&strict, "strict", false, "treat warnings (e.g. a hull mesh that is not convex or over the vertex limit) as errors")
+	c.Flags().BoolVar(&strict, "strict", false, "treat warnings (e.g. a hull mesh over the vertex limit, an older form) as errors")
 	return c
 }
