@@ -179,6 +179,8 @@ func (v *validator) drive(m map[string]any, p string, khr bool) {
 			v.add(Error, p, "%s and %s go together", pair[0], pair[1])
 		case a:
 			v.add(Warning, p, "%s without %s (default 0) has no effect", pair[0], pair[1])
+		case pair[1] == "damping":
+			v.add(Warning, p, "damping without velocityTarget: readers may differ (convert writes velocityTarget 0, damping towards rest)")
 		default:
 			v.add(Warning, p, "%s without %s has no effect", pair[1], pair[0])
 		}
