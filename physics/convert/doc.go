@@ -42,5 +42,6 @@
 // effect) is dropped; a KHR joint is placed where OMI_physics_joint wants
 // it (see placeJointsForOMI): moved from a body or collider node to a new
 // child node at the same world pose, and a joint or connected node under
-// no motion (attached to the world) becomes a static body.
+// no motion (attached to the world) is attached to a static body: the
+// nearest collider at or above it, else its parent, else itself.
 package convert

@@ -24,8 +24,10 @@ type newNode struct {
 // joint node J connected to C:
 //   - neither side under a dynamic body (a KHR motion with isKinematic or
 //     an infinite mass, or no motion): no OMI form; dropped (lossy);
-//   - J or C under no motion (the world): that node becomes a static body,
-//     which is fixed at the same pose (exact);
+//   - J or C under no motion (the world): the nearest node at or above it
+//     with a collider (a static collider in KHR), else its parent, else
+//     the node itself becomes a static body, fixed where it is (exact; an
+//     OMI static body that went through KHR usually comes back);
 //   - J carrying a motion, collider or trigger (or just made a static
 //     body): the joint moves to a new child of J, whose world pose is J's
 //     (exact), so the attachment frame and its body do not change.
@@ -63,10 +65,23 @@ func (a *adapter) placeJointsForOMI(next int) []newNode {
 			continue
 		}
 		for _, k := range []int{ni, c} {
-			if bodyOf(k) < 0 {
-				m.Node(k).Motion = &physics.Motion{Type: physics.Static}
-				a.note(p, "node %d is under no motion (attached to the world): made a static body at the same pose, as OMI_physics_joint attaches joints to bodies", k)
+			if bodyOf(k) >= 0 {
+				continue
 			}
+			// The static collider the node hangs from, else its parent,
+			// else the node.
+			s := parent[k]
+			if s < 0 {
+				s = k
+			}
+			for i, steps := k, 0; i >= 0 && steps <= len(parent); i, steps = parent[i], steps+1 {
+				if n := m.Nodes[i]; n != nil && n.Collider != nil {
+					s = i
+					break
+				}
+			}
+			m.Node(s).Motion = &physics.Motion{Type: physics.Static}
+			a.note(p, "node %d is under no motion (attached to the world): node %d made a static body, fixed where it is, as OMI_physics_joint attaches joints to bodies", k, s)
 		}
 	}
 	var added []newNode

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/physics/convert"
@@ -303,5 +304,62 @@ func TestDegenerateOMIShapesToKHR(t *testing.T) {
 	}
 	if codecs.Family(doc) != physics.OMI {
 		t.Fatal("a refused document changed family")
+	}
+}
+
+// TestOMIJointExamplesRoundTrip: the OMI_physics_joint examples hang
+// joints under static bodies, which KHR cannot express (its static
+// colliders need no motion); through KHR and back, every joint is where it
+// was, connected to the same node, and each static body it hung from is
+// static again.
+func TestOMIJointExamplesRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(testassets.Shared(t), "specs", "OMI_physics_joint", "examples", "*.gltf"))
+	if len(files) < 7 {
+		t.Fatalf("only %d OMI joint examples", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			doc := openDoc(t, f)
+			want, _, err := omi.Decode(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, to := range []physics.Family{physics.KHR, physics.OMI} {
+				if _, err := convert.Convert(doc, to, false); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, _, err := omi.Decode(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bodyOf := func(k int) int {
+				for ; k >= 0; k = parentOf(doc, k) {
+					if n := want.Nodes[k]; n != nil && n.Motion != nil {
+						return k
+					}
+				}
+				return -1
+			}
+			for k, n := range want.Nodes {
+				if n.Joint == nil {
+					continue
+				}
+				if g := got.Nodes[k]; g == nil || g.Joint == nil || g.Joint.ConnectedNode != n.Joint.ConnectedNode {
+					t.Errorf("node %d: joint %+v, back %+v", k, n.Joint, g)
+				}
+				for _, b := range []int{bodyOf(k), bodyOf(n.Joint.ConnectedNode)} {
+					if b < 0 {
+						t.Fatalf("joint node %d: an example joint outside a body", k)
+					}
+					if g := got.Nodes[b]; g == nil || g.Motion == nil || g.Motion.Type != want.Nodes[b].Motion.Type {
+						t.Errorf("joint node %d: body %d %+v, back %+v", k, b, want.Nodes[b].Motion, g)
+					}
+				}
+			}
+			if len(doc.Nodes) != len(openDoc(t, f).Nodes) {
+				t.Errorf("%d nodes, want the original's", len(doc.Nodes))
+			}
+		})
 	}
 }
