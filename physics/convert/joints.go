@@ -35,7 +35,7 @@ type newNode struct {
 // next is the index the first new node gets (len(doc.Nodes)).
 func (a *adapter) placeJointsForOMI(next int) []newNode {
 	m := a.m
-	parent := parents(a.doc)
+	parent := physics.Parents(a.doc)
 	bodyOf := func(k int) int {
 		for i, steps := k, 0; i >= 0 && steps <= len(parent); i, steps = parent[i], steps+1 {
 			if n := m.Nodes[i]; n != nil && n.Motion != nil {
@@ -101,25 +101,6 @@ func (a *adapter) placeJointsForOMI(next int) []newNode {
 		a.note(khrBody(ni)+".joint", "moved to a new child node %d at the same world pose: an OMI joint is on its own node, not on a body or collider", k)
 	}
 	return added
-}
-
-// parents returns each node's parent index, -1 for a root.
-func parents(doc *gltf.Document) []int {
-	parent := make([]int, len(doc.Nodes))
-	for i := range parent {
-		parent[i] = -1
-	}
-	for i, n := range doc.Nodes {
-		if n == nil {
-			continue
-		}
-		for _, c := range n.Children {
-			if c >= 0 && c < len(parent) && parent[c] < 0 && c != i {
-				parent[c] = i
-			}
-		}
-	}
-	return parent
 }
 
 // addNodes appends the nodes Adapt planned, each a child of its parent
