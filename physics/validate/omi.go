@@ -140,9 +140,12 @@ func (v *validator) omiBody(i int, b map[string]any, p string, nShapes int, shap
 		if s, ok := t["shape"].(float64); ok && s == -1 {
 			hasShape = false
 		}
-		if _, hasNodes := t["nodes"]; !hasShape && !hasNodes && v.omiDescendantTriggers(i, body) != nil {
-			// An older form the OMI_physics_body examples still use.
-			v.add(Warning, tp, "empty trigger (an older form): read as a compound trigger of the descendant trigger nodes %v; the current form lists them in nodes", v.omiDescendantTriggers(i, body))
+		var older []int // an empty trigger grouping its descendants: an older form
+		if _, hasNodes := t["nodes"]; !hasShape && !hasNodes {
+			older = v.omiDescendantTriggers(i, body)
+		}
+		if older != nil {
+			v.add(Warning, tp, "empty trigger (an older form the OMI examples use): read as a compound trigger of the descendant trigger nodes %v; the current form lists them in nodes", older)
 		} else {
 			v.trigger(i, t, tp, "a shape", hasShape, body)
 		}
