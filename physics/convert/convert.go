@@ -99,22 +99,14 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 	return warns, nil
 }
 
-// Adapt returns a copy of m that family to can express exactly, and a
-// warning per item changed (see the package comment). Paths name the
-// source document's items in the source family's terms. The copy may
-// refer to nodes doc does not have yet (OMI joints moved to a child node):
-// Adapt appends them to doc. It fails on what to prohibits and cannot be
-// rewritten (a degenerate shape for KHR), naming its JSON path.
-func Adapt(doc *gltf.Document, m *physics.Model, to physics.Family) (*physics.Model, []physics.Warning, error) {
-	a := adapt(doc, m, to)
-	if a.err != nil {
-		return nil, a.warns, a.err
-	}
-	addNodes(doc, a.added)
-	return a.m, a.warns, nil
-}
-
-// adapt is Adapt without changing doc: the nodes to add are in added.
+// adapt returns the adapter holding a copy of m that family to can
+// express exactly (m), a warning per item changed (warns; see the package
+// comment), the nodes the copy refers to that doc does not have yet
+// (added: OMI joints moved to a child node; Convert appends them with
+// addNodes) and, for what to prohibits and cannot be rewritten (a
+// degenerate shape for KHR), an error naming its JSON path (err). Paths
+// name the source document's items in the source family's terms. doc is
+// not changed.
 func adapt(doc *gltf.Document, m *physics.Model, to physics.Family) *adapter {
 	a := &adapter{doc: doc, m: m.Clone()}
 	switch to {

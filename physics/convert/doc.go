@@ -4,7 +4,7 @@
 // (else it is refused unchanged); the source is the first family in
 // physics/codecs the document carries other than the target (or the
 // target itself, re-encoded in its current form); its model is adapted
-// to what the target can express (Adapt), with a Warning per item
+// to what the target can express (adapt), with a Warning per item
 // changed, encoded by the target's codec, and the source's extensions
 // are stripped. What the target prohibits and cannot be rewritten (a
 // degenerate shape for KHR) is an error naming its JSON path. With

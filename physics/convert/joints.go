@@ -7,7 +7,7 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// newNode is a node Adapt needs that the document does not have yet: a
+// newNode is a node adapt needs that the document does not have yet: a
 // child of Parent with the identity transform (so the parent's world
 // pose), appended to doc.Nodes at the index the adapted model uses.
 type newNode struct {
@@ -103,7 +103,7 @@ func (a *adapter) placeJointsForOMI(next int) []newNode {
 	return added
 }
 
-// addNodes appends the nodes Adapt planned, each a child of its parent
+// addNodes appends the nodes adapt planned, each a child of its parent
 // with the identity transform.
 func addNodes(doc *gltf.Document, nodes []newNode) {
 	for _, nn := range nodes {
