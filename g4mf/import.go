@@ -67,11 +67,14 @@ func run(f *File, fam physics.Family, enc physics.EncodeOptions) (*importer, err
 	im.buildMeshes()
 	im.buildNodes()
 	m := im.model()
-	m, aw := convert.Adapt(im.doc, m, fam)
+	m, aw, err := convert.Adapt(im.doc, m, fam)
 	origins := im.shapeOrigins()
 	for _, w := range aw {
 		w.Path = g4mfPath(w.Path, origins)
 		im.warns = append(im.warns, w)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return im, codec.Encode(im.doc, m, enc)
 }

@@ -141,11 +141,12 @@ func editFirstPosition(t *testing.T, gltfPath, binPath string) {
 	}
 }
 
-// TestCheckAuthored: files whose physics was authored (corpus-physics)
-// are up to date when a run would add nothing to them: --check names
-// exactly those whose physics has errors (as physics/validate says).
+// TestCheckAuthored: files whose physics was authored (corpus-physics,
+// and one hand-made file whose OMI joint sits on a body) are up to date
+// when a run would add nothing to them: --check names exactly those whose
+// physics has errors (as physics/validate says).
 func TestCheckAuthored(t *testing.T) {
-	files := testassets.CorpusPhysics(t)
+	files := append(testassets.CorpusPhysics(t), filepath.Join(testassets.Repo(), "testdata", "physics", "bad", "omi_joint_on_body.gltf"))
 	want := map[string]bool{}
 	for _, f := range files {
 		a, err := gltfio.LoadRaw(f, gltfio.Limits{})

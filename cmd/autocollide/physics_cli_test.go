@@ -93,9 +93,9 @@ func TestConvertLegacy(t *testing.T) {
 }
 
 // TestValidateCLI: every hand-made broken physics file fails validate
-// --strict with exit 1 and a JSON path (hull defects are warnings, since
-// engines hull the mesh anyway; --strict makes them fail); the good ones
-// pass.
+// --strict with exit 1 and a JSON path; the good and accepted ones (older
+// forms, notes such as a required extension or a hull source mesh that is
+// not convex) pass, and those with notes only pass --strict too.
 func TestValidateCLI(t *testing.T) {
 	bad, _ := filepath.Glob(filepath.Join(testassets.Repo(), "testdata", "physics", "bad", "*.gltf"))
 	if len(bad) < 25 {
@@ -108,9 +108,16 @@ func TestValidateCLI(t *testing.T) {
 		}
 	}
 	good, _ := filepath.Glob(filepath.Join(testassets.Repo(), "testdata", "physics", "good", "*.gltf"))
-	for _, f := range append(good, example(t)) {
+	accepted, _ := filepath.Glob(filepath.Join(testassets.Repo(), "testdata", "physics", "accepted", "*.gltf"))
+	for _, f := range append(append(good, accepted...), example(t)) {
 		if code, out, _ := runCLI("validate", "-q", f); code != 0 {
 			t.Errorf("%s: %s", filepath.Base(f), out)
+		}
+	}
+	for _, name := range []string{"khr_required_shapes", "omi_required", "khr_hull_not_convex", "omi_hull_not_closed"} {
+		f := filepath.Join(testassets.Repo(), "testdata", "physics", "accepted", name+".gltf")
+		if code, out, _ := runCLI("validate", "--strict", f); code != 0 || !strings.Contains(out, "ok (0 warnings, 1 notes)") {
+			t.Errorf("%s --strict: exit %d %q", name, code, out)
 		}
 	}
 }

@@ -23,7 +23,8 @@ NaN, and extension declarations. Each problem is printed with its JSON path,
 after an info line naming the revision the file is written in (KHR collider
 geometry.mesh, the 2026 revision, or geometry.node, the 2025 one; the 2024
 KHR_collision_shapes; OMI current, Stage 1 or the archived OMI_collider).
-The exit code is 1 when any file has an error (or, with --strict, a warning).`,
+The exit code is 1 when any file has an error (or, with --strict, a warning);
+notes (info) never fail.`,
 		Example: `  autocollide validate build/*.glb
   autocollide validate --max-hull-vertices 64 level.gltf`,
 		Args: cobra.MinimumNArgs(1),
@@ -39,8 +40,11 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 				if rev != "" && !quiet {
 					fmt.Fprintf(c.OutOrStdout(), "%s: info: revision: %s\n", safetext.Term(f), rev)
 				}
-				errs := 0
+				errs, warns := 0, 0
 				for _, p := range probs {
+					if p.Severity == validate.Warning {
+						warns++
+					}
 					if p.Severity == validate.Error || strict && p.Severity == validate.Warning {
 						errs++
 					} else if quiet {
@@ -51,7 +55,11 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 				if errs > 0 {
 					failed++
 				} else if !quiet {
-					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings)\n", safetext.Term(f), len(probs))
+					notes := ""
+					if n := len(probs) - warns; n > 0 {
+						notes = fmt.Sprintf(", %d notes", n)
+					}
+					fmt.Fprintf(c.OutOrStdout(), "%s: ok (%d warnings%s)\n", safetext.Term(f), warns, notes)
 				}
 			}
 			if failed > 0 {
@@ -62,7 +70,7 @@ The exit code is 1 when any file has an error (or, with --strict, a warning).`,
 	}
 	c.Flags().IntVar(&maxHull, "max-hull-vertices", 255, "largest vertex count accepted for a convex hull")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print errors only")
-	c.Flags().BoolVar(&strict, "strict", false, "treat warnings (e.g. a hull mesh that is not convex or over the vertex limit) as errors")
+	c.Flags().BoolVar(&strict, "strict", false, "treat warnings (e.g. a hull mesh over the vertex limit, an older form) as errors")
 	return c
 }
 

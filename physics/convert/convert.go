@@ -70,10 +70,14 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 	if err != nil {
 		return warns, fmt.Errorf("convert: %w", err)
 	}
+	var added []newNode
 	if from != to {
-		var more []physics.Warning
-		m, more = Adapt(doc, m, to)
-		warns = append(warns, more...)
+		a := adapt(doc, m, to)
+		if a.err != nil {
+			return append(warns, a.warns...), fmt.Errorf("convert: %w", a.err)
+		}
+		m, added = a.m, a.added
+		warns = append(warns, a.warns...)
 	}
 	if opt.Strict {
 		for _, w := range warns {
@@ -82,6 +86,7 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 			}
 		}
 	}
+	addNodes(doc, added)
 	if err := target.Encode(doc, m, opt.Encode); err != nil {
 		return warns, fmt.Errorf("convert: %w", err)
 	}
@@ -94,11 +99,31 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 	return warns, nil
 }
 
-// Adapt returns a copy of m that family to can express exactly, and a
-// warning per item changed (see the package comment). Paths name the
-// source document's items in the source family's terms.
-func Adapt(doc *gltf.Document, m *physics.Model, to physics.Family) (*physics.Model, []physics.Warning) {
-	a := adapter{doc: doc, m: m.Clone()}
+// Adapt returns a copy of m that family to can express exactly and a
+// warning per item changed (see the package comment), for a model built
+// from doc by another reader than a codec (G4MF import). The nodes the
+// copy refers to that doc lacks (OMI joints moved to a child node) are
+// appended to doc; what to prohibits and cannot be rewritten is an error
+// naming its JSON path.
+func Adapt(doc *gltf.Document, m *physics.Model, to physics.Family) (*physics.Model, []physics.Warning, error) {
+	a := adapt(doc, m, to)
+	if a.err != nil {
+		return nil, a.warns, a.err
+	}
+	addNodes(doc, a.added)
+	return a.m, a.warns, nil
+}
+
+// adapt returns the adapter holding a copy of m that family to can
+// express exactly (m), a warning per item changed (warns; see the package
+// comment), the nodes the copy refers to that doc does not have yet
+// (added: OMI joints moved to a child node; Convert appends them with
+// addNodes) and, for what to prohibits and cannot be rewritten (a
+// degenerate shape for KHR), an error naming its JSON path (err). Paths
+// name the source document's items in the source family's terms. doc is
+// not changed.
+func adapt(doc *gltf.Document, m *physics.Model, to physics.Family) *adapter {
+	a := &adapter{doc: doc, m: m.Clone()}
 	switch to {
 	case physics.KHR:
 		a.toKHR()
@@ -106,17 +131,24 @@ func Adapt(doc *gltf.Document, m *physics.Model, to physics.Family) (*physics.Mo
 		a.toOMI()
 	}
 	// Another family expresses the whole model: nothing to adapt.
-	return a.m, a.warns
+	return a
 }
 
 type adapter struct {
 	doc   *gltf.Document
 	m     *physics.Model
 	warns []physics.Warning
+	added []newNode
+	err   error
 }
 
 func (a *adapter) lossy(path, format string, args ...any) {
 	a.warns = append(a.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...), Lossy: true})
+}
+
+// note records an exact rewrite the user may want to know about.
+func (a *adapter) note(path, format string, args ...any) {
+	a.warns = append(a.warns, physics.Warning{Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
 func omiBody(n int) string { return fmt.Sprintf("nodes[%d].extensions.%s", n, physics.ExtOMIBody) }
@@ -172,6 +204,12 @@ func (a *adapter) toKHR() {
 			delete(m.Nodes, ni)
 		}
 	}
+	for i := range m.Shapes {
+		a.shapeToKHR(i)
+	}
+	if a.err != nil {
+		return
+	}
 	for i, s := range m.Shapes {
 		if s.Type != physics.Convex && s.Type != physics.Trimesh {
 			continue
@@ -197,6 +235,9 @@ func (a *adapter) toKHR() {
 			limits = append(limits, l)
 		}
 		m.Joints[i].Limits = limits
+		for k := range m.Joints[i].Drives {
+			a.driveToKHR(&m.Joints[i].Drives[k], fmt.Sprintf("extensions.%s.physicsJoints[%d].drives[%d]", physics.ExtOMIJoint, i, k))
+		}
 	}
 	if omi.HasGravity(a.doc) {
 		a.lossy("extensions."+physics.ExtOMIGravity, "KHR has no gravity: OMI_physics_gravity is kept as is, with the OMI_physics_shape shapes it refers to; its trigger references no longer resolve")
@@ -241,6 +282,78 @@ func (a *adapter) toOMI() {
 			a.lossy(p+".inertiaDiagonal", "infinite moments (0) have no OMI form (0 = engine-computed); inertia dropped")
 			mo.InertiaDiagonal, mo.InertiaOrientation = nil, nil
 		}
+	}
+	a.added = a.placeJointsForOMI(len(a.doc.Nodes))
+}
+
+// shapeToKHR rewrites OMI shape i into what KHR_implicit_shapes allows,
+// which prohibits degenerate shapes: a capsule of mid-height 0 (which OMI
+// allows) is a sphere; a zero size that has no KHR form is an error.
+func (a *adapter) shapeToKHR(i int) {
+	s := &a.m.Shapes[i]
+	p := fmt.Sprintf("extensions.%s.shapes[%d].%s", physics.ExtOMIShape, i, s.Type)
+	if s.Type == physics.Capsule && s.Height == 0 && max(s.RadiusTop, s.RadiusBottom) > 0 {
+		r := max(s.RadiusTop, s.RadiusBottom)
+		if s.RadiusTop != s.RadiusBottom {
+			a.lossy(p+".height", "a tapered capsule of height 0 has no KHR form (degenerate shapes are prohibited): written as a sphere of the larger radius %g", r)
+		} else {
+			a.note(p+".height", "a capsule of height 0 is a sphere (KHR prohibits degenerate shapes): written as a sphere of radius %g", r)
+		}
+		*s = physics.Shape{Type: physics.Sphere, Name: s.Name, Radius: r, Extras: s.Extras, Extensions: s.Extensions}
+		return
+	}
+	zero := ""
+	switch s.Type {
+	case physics.Box:
+		for k, x := range s.Size {
+			if x == 0 {
+				zero = fmt.Sprintf(".size[%d]", k)
+			}
+		}
+	case physics.Sphere:
+		if s.Radius == 0 {
+			zero = ".radius"
+		}
+	case physics.Capsule, physics.Cylinder:
+		if s.RadiusTop == 0 && s.RadiusBottom == 0 {
+			a.fail(p, "both radii are zero")
+			return
+		}
+		if s.Height == 0 {
+			zero = ".height"
+		}
+	}
+	if zero != "" {
+		a.fail(p+zero, "zero")
+	}
+}
+
+// fail records the first degenerate shape, which KHR cannot hold.
+func (a *adapter) fail(path, what string) {
+	if a.err == nil {
+		a.err = physics.Errorf(path, "%s: KHR_implicit_shapes prohibits degenerate shapes; fix the shape", what)
+	}
+}
+
+// driveToKHR writes OMI drive d (at p) in the form KHR's schema requires,
+// a target with its gain: OMI gains default to 0, so a missing stiffness
+// or damping is written as 0; a damping without velocity target damps
+// towards rest (target 0); a stiffness without position target has no
+// effect and is dropped.
+func (a *adapter) driveToKHR(d *physics.JointDrive, p string) {
+	if d.PositionTarget != nil && d.Stiffness == nil {
+		d.Stiffness = ptr(0)
+	}
+	if d.VelocityTarget != nil && d.Damping == nil {
+		d.Damping = ptr(0)
+	}
+	if d.Damping != nil && d.VelocityTarget == nil {
+		d.VelocityTarget = ptr(0)
+		a.note(p+".damping", "damping without velocityTarget: written with velocityTarget 0 (damping towards rest), as KHR requires the pair")
+	}
+	if d.Stiffness != nil && d.PositionTarget == nil {
+		d.Stiffness = nil
+		a.note(p+".stiffness", "stiffness without positionTarget has no effect: dropped, as KHR requires the pair")
 	}
 }
 

@@ -45,6 +45,10 @@ func genDoc() *gltf.Document {
 		p := 1 + (c-6)%5
 		doc.Nodes[p].Children = append(doc.Nodes[p].Children, c)
 	}
+	// nNodes: a joint node of its own under body 2 (OMI_physics_joint
+	// puts a joint on no body or collider).
+	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "joint", Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale})
+	doc.Nodes[2].Children = append(doc.Nodes[2].Children, nNodes)
 	doc.Scenes = []*gltf.Scene{{Nodes: []int{0}}}
 	return doc
 }
@@ -135,7 +139,7 @@ func genModel(r *rand.Rand) *physics.Model {
 		m.Node(0).Trigger = &physics.Trigger{Shape: -1, Filter: -1, Nodes: []int{6}}
 		m.Node(6).Trigger = &physics.Trigger{Shape: 0, Filter: 0}
 	}
-	m.Node(7).Joint = &physics.Joint{Def: 0, ConnectedNode: 2, EnableCollision: r.IntN(2) == 0}
+	m.Node(nNodes).Joint = &physics.Joint{Def: 0, ConnectedNode: 9, EnableCollision: r.IntN(2) == 0}
 	return m
 }
 

@@ -57,11 +57,15 @@ func (d *decoder) readLegacyColliders() error {
 		case "sphere":
 			s.Type, s.Radius = physics.Sphere, r
 		case "capsule":
+			// A capsule no taller than its diameter is a sphere (engines
+			// clamp the height to it); both current forms forbid height 0.
 			h := wire.Or(c.Height, legacyHeight)
 			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Capsule, r, r, h-2*r
-			if s.Height < 0 {
-				d.Lossy(cp+".height", "legacy full height %g is below the diameter %g; mid-height clamped to 0", h, 2*r)
-				s.Height = 0
+			if s.Height <= 0 {
+				s = physics.Shape{Type: physics.Sphere, Radius: r}
+				if h < 2*r {
+					d.Lossy(cp+".height", "legacy capsule full height %g is below its diameter %g: read as a sphere of radius %g", h, 2*r, r)
+				}
 			}
 		case "cylinder":
 			s.Type, s.RadiusTop, s.RadiusBottom, s.Height = physics.Cylinder, r, r, wire.Or(c.Height, legacyHeight)
@@ -153,10 +157,10 @@ func (d *decoder) readStage1Shape(i int, n *gltf.Node, np string) error {
 	if s.Shape != nil && *s.Shape >= 0 {
 		nd := d.M.Node(i)
 		if nd.Collider != nil {
-			return physics.Errorf(p, "node has both a seed-form shape and a collider")
+			return physics.Errorf(p, "node has both a Stage 1 node-level shape and a collider")
 		}
 		nd.Collider = &physics.Collider{Shape: *s.Shape, Material: -1, Filter: -1}
-		d.Warn(p, "seed form: node-level OMI_physics_shape read as an OMI_physics_body collider")
+		d.Warn(p, "OMI_physics_body Stage 1 form: node-level OMI_physics_shape read as an OMI_physics_body collider")
 	}
 	return nil
 }
@@ -176,16 +180,16 @@ func (d *decoder) readOldBody(i int, raw json.RawMessage, p string) error {
 		mo.Type = physics.Kinematic
 	case "character":
 		mo.Type = physics.Kinematic
-		d.Lossy(p+".type", "seed body type character read as kinematic")
+		d.Lossy(p+".type", "Stage 1 body type character read as kinematic")
 	case "rigid":
 		mo.Type = physics.Dynamic
 	case "vehicle":
 		mo.Type = physics.Dynamic
-		d.Lossy(p+".type", "seed body type vehicle read as dynamic")
+		d.Lossy(p+".type", "Stage 1 body type vehicle read as dynamic")
 	case "trigger":
 		mo = nil // its shapes become triggers in resolveOldBodies
 	default:
-		return physics.Errorf(p+".type", "unknown seed body type %q", b.Type)
+		return physics.Errorf(p+".type", "unknown Stage 1 body type %q", b.Type)
 	}
 	if mo != nil && b.InertiaTensor != nil {
 		diag, q, err := principal(*b.InertiaTensor)
@@ -198,10 +202,10 @@ func (d *decoder) readOldBody(i int, raw json.RawMessage, p string) error {
 				mo.InertiaOrientation = &q
 			}
 		}
-		d.Warn(p+".inertiaTensor", "seed inertiaTensor converted to inertiaDiagonal and inertiaOrientation")
+		d.Warn(p+".inertiaTensor", "Stage 1 inertiaTensor converted to inertiaDiagonal and inertiaOrientation")
 	}
 	nd.Motion = mo
-	d.Warn(p, "seed form of OMI_physics_body (type %q) migrated to motion", b.Type)
+	d.Warn(p, "OMI_physics_body Stage 1 form (type %q) migrated to motion", b.Type)
 	return nil
 }
 

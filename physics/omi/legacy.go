@@ -54,7 +54,7 @@ func MigrateJoints(doc *gltf.Document, m *physics.Model, warns *[]physics.Warnin
 			continue
 		}
 		if j.NodeA == nil || j.NodeB == nil {
-			return physics.Errorf(p, "seed-form joint needs nodeA and nodeB")
+			return physics.Errorf(p, "OMI_physics_joint Stage 1 joint needs nodeA and nodeB")
 		}
 		for _, k := range []struct {
 			n string
@@ -133,7 +133,7 @@ func MigrateJoints(doc *gltf.Document, m *physics.Model, warns *[]physics.Warnin
 		}
 		m.Node(ka).Joint = &physics.Joint{Def: def, ConnectedNode: kb}
 		*warns = append(*warns, physics.Warning{Path: p, Message: fmt.Sprintf(
-			"seed-form joint (nodeA %d, nodeB %d) migrated: attachment nodes %d (under %d) and %d (under %d) added", o.a, o.b, ka, o.a, kb, o.b)})
+			"OMI_physics_joint Stage 1 joint (nodeA %d, nodeB %d) migrated: attachment nodes %d (under %d) and %d (under %d) added", o.a, o.b, ka, o.a, kb, o.b)})
 	}
 	return nil
 }

@@ -108,7 +108,7 @@ func (v *validator) meshShape(mi int, hull bool) {
 		}
 	}
 	if open > 0 {
-		v.add(Warning, mp, "convex hull mesh is not closed (%d edges not shared by exactly two triangles)", open)
+		v.add(Info, mp, "convex hull mesh is not closed (%d edges not shared by exactly two triangles): the engine uses the convex hull of its vertices", open)
 	}
 	box := geom.BoundsOf(uniq)
 	tol := ConvexTolerance * math.Max(box.Diagonal(), 1e-12)
@@ -129,7 +129,7 @@ func (v *validator) meshShape(mi int, hull bool) {
 			}
 		}
 		if above && below {
-			v.add(Warning, mp, "convex hull mesh is not convex (vertices on both sides of triangle %d)", ti)
+			v.add(Info, mp, "convex hull mesh is not convex (vertices on both sides of triangle %d): the engine uses the convex hull of its vertices", ti)
 			return
 		}
 	}

@@ -97,7 +97,7 @@ func (v *validator) jointDefs(khr bool) func(int, map[string]any, string) {
 func (v *validator) jointDef(m map[string]any, p string, khr bool) {
 	v.unknown(m, p, "limits", "drives")
 	v.objects(m, "limits", p, khr, 0, func(_ int, l map[string]any, lp string) { v.limit(l, lp, khr) })
-	v.objects(m, "drives", p, khr, 0, func(_ int, d map[string]any, dp string) { v.drive(d, dp) })
+	v.objects(m, "drives", p, khr, 0, func(_ int, d map[string]any, dp string) { v.drive(d, dp, khr) })
 }
 
 func (v *validator) axes(m map[string]any, key, p string, khr bool) bool {
@@ -141,7 +141,11 @@ func (v *validator) limit(m map[string]any, p string, khr bool) {
 	v.nonNeg(m, "damping", p)
 }
 
-func (v *validator) drive(m map[string]any, p string) {
+// drive checks a joint drive. A target goes with its gain (positionTarget
+// with stiffness, velocityTarget with damping): the KHR schema requires
+// both; in OMI the gain defaults to 0, so one without the other has no
+// effect (a warning).
+func (v *validator) drive(m map[string]any, p string, khr bool) {
 	v.unknown(m, p, "type", "mode", "axis", "maxForce", "positionTarget", "velocityTarget", "stiffness", "damping")
 	for _, k := range []struct{ key, a, b string }{{"type", "linear", "angular"}, {"mode", "force", "acceleration"}} {
 		x, ok := m[k.key]
@@ -169,8 +173,16 @@ func (v *validator) drive(m map[string]any, p string) {
 	for _, pair := range [][2]string{{"positionTarget", "stiffness"}, {"velocityTarget", "damping"}} {
 		_, a := m[pair[0]]
 		_, b := m[pair[1]]
-		if a != b {
+		switch {
+		case a == b:
+		case khr:
 			v.add(Error, p, "%s and %s go together", pair[0], pair[1])
+		case a:
+			v.add(Warning, p, "%s without %s (default 0) has no effect", pair[0], pair[1])
+		case pair[1] == "damping":
+			v.add(Warning, p, "damping without velocityTarget: readers may differ (convert writes velocityTarget 0, damping towards rest)")
+		default:
+			v.add(Warning, p, "%s without %s has no effect", pair[1], pair[0])
 		}
 	}
 }
@@ -227,15 +239,21 @@ func (v *validator) dynamicSelfOrAncestor(k int, isDynamic func(int) bool) bool 
 }
 
 // shapeParams checks the implicit shape parameters shared by both
-// families. In KHR zero sizes are degenerate (warnings, as the Khronos
-// validator has it); negative values are errors everywhere.
+// families. Zero sizes are degenerate: errors in KHR ("Degenerate shapes
+// are prohibited", stricter than the Khronos validator's notes), warnings
+// in OMI, which does not forbid them; negative values are errors
+// everywhere.
 func (v *validator) shapeParams(t string, sub map[string]any, sp string, khr bool) {
+	degenerate, why := Warning, ""
+	if khr {
+		degenerate, why = Error, ", which KHR_implicit_shapes prohibits"
+	}
 	positive := func(key string, f float64, zeroOK bool) {
 		switch {
 		case f < 0:
 			v.add(Error, sp+"."+key, "must be positive (got %g)", f)
 		case f == 0 && !zeroOK:
-			v.add(Warning, sp+"."+key, "zero: a degenerate shape")
+			v.add(degenerate, sp+"."+key, "zero: a degenerate shape%s", why)
 		}
 	}
 	var extent []float64 // the shape's extents along its axes, for shapeSize
@@ -278,7 +296,7 @@ func (v *validator) shapeParams(t string, sub map[string]any, sp string, khr boo
 			}
 		}
 		if len(rs) == 2 && rs[0] == 0 && rs[1] == 0 {
-			v.add(Warning, sp, "both radii are zero: a degenerate shape")
+			v.add(degenerate, sp, "both radii are zero: a degenerate shape%s", why)
 		}
 		if h, ok := num(sub["height"]); ok {
 			extent = append(extent, h)

@@ -201,9 +201,12 @@ func (v *validator) run() {
 			v.add(Error, "extensionsUsed", "%s is used but not declared in extensionsUsed", name)
 		}
 	}
+	// No physics specification forbids requiring its extension (OMI: it
+	// "does not need to be added"; the Khronos test files require
+	// KHR_implicit_shapes and the Khronos validator accepts them): a note.
 	for i, name := range doc.ExtensionsRequired {
 		if slices.Contains(physicsExts, name) {
-			v.add(Error, fmt.Sprintf("extensionsRequired[%d]", i), "%s is optional and must not be in extensionsRequired", name)
+			v.add(Info, fmt.Sprintf("extensionsRequired[%d]", i), "%s is required: readers that do not support it will refuse the file (the specifications make it optional)", name)
 		}
 	}
 	families := 0

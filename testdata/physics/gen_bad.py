@@ -135,12 +135,11 @@ case('omi_convex_mesh_out_of_range', omi_base, lambda d: S(d)[4].update({'convex
 case('omi_collider_shape_out_of_range', omi_base, lambda d: nb(d, 1)['collider'].update({'shape': 9}))
 case('omi_material_out_of_range', omi_base, lambda d: nb(d, 1)['collider'].update({'physicsMaterial': 3}))
 case('omi_motion_bad_type', omi_base, lambda d: nb(d, 0)['motion'].update({'type': 'rigid'}))
-case('omi_motion_missing_type', omi_base, lambda d: nb(d, 0)['motion'].pop('type'))
 case('omi_motion_negative_mass', omi_base, lambda d: nb(d, 0)['motion'].update({'mass': -2}))
 case('omi_motion_short_velocity', omi_base, lambda d: nb(d, 0)['motion'].update({'linearVelocity': [1, 2]}))
 case('omi_inertia_orientation_not_unit', omi_base, lambda d: nb(d, 0)['motion'].update({'inertiaOrientation': [0, 0, 0, 2]}))
 case('omi_inertia_negative', omi_base, lambda d: nb(d, 0)['motion'].update({'inertiaDiagonal': [1, -1, 1]}))
-case('omi_trigger_empty', omi_base, lambda d: nb(d, 2).update({'trigger': {}}))
+case('omi_trigger_empty', omi_base, lambda d: (nb(d, 2).update({'trigger': {}}), nb(d, 4).pop('trigger'), nb(d, 4).update({'collider': {'shape': 1}})))
 case('omi_trigger_shape_and_nodes', omi_base, lambda d: nb(d, 2)['trigger'].update({'shape': 1}))
 case('omi_compound_trigger_not_descendant', omi_base, lambda d: (nb(d, 2)['trigger'].update({'nodes': [7]}), nb(d, 7).update({'trigger': {'shape': 1}})))
 case('omi_compound_trigger_member_without_trigger', omi_base, lambda d: nb(d, 4).pop('trigger') and nb(d, 4).update({'collider': {'shape': 1}}))
@@ -158,11 +157,8 @@ case('omi_limit_no_axes', omi_base, lambda d: J(d)['limits'][0].pop('linearAxes'
 case('omi_drive_missing_axis', omi_base, lambda d: J(d)['drives'][0].pop('axis'))
 case('omi_drive_target_without_damping', omi_base, lambda d: J(d)['drives'][0].pop('damping'))
 case('omi_not_declared', omi_base, lambda d: d['extensionsUsed'].remove('OMI_physics_joint'))
-case('omi_required', omi_base, lambda d: d.update({'extensionsRequired': ['OMI_physics_body']}))
 case('omi_gravity_shape_out_of_range', omi_base, lambda d: (d['extensionsUsed'].append('OMI_physics_gravity'), d['nodes'][7].update({'extensions': {**d['nodes'][7]['extensions'], 'OMI_physics_gravity': {'type': 'shaped', 'gravity': 9.8, 'shaped': {'shape': 12}}}})))
 case('omi_hull_not_triangles', lambda: omi_base((TET_V, TET_I, 1)), lambda d: None)
-case('omi_hull_not_closed', lambda: omi_base((TET_V, TET_I[:9], 4)), lambda d: None)
-case('omi_hull_not_convex', lambda: omi_base((DENT_V, DENT_I, 4)), lambda d: None)
 case('omi_hull_too_many_vertices', lambda: omi_base((*sphere(), 4)), lambda d: None)
 KS = lambda d: d['extensions']['KHR_implicit_shapes']['shapes']
 KB = lambda d: d['extensions']['KHR_physics_rigid_bodies']
@@ -178,11 +174,46 @@ case('khr_compound_of_compounds', khr_base, lambda d: (kn(d, 4).update({'trigger
 case('khr_material_negative_friction', khr_base, lambda d: KB(d)['physicsMaterials'][0].update({'staticFriction': -0.5}))
 case('khr_mass_negative', khr_base, lambda d: kn(d, 0)['motion'].update({'mass': -2}))
 case('khr_joint_without_root', khr_base, lambda d: KB(d).pop('physicsJoints'))
-case('khr_hull_not_convex', lambda: khr_base((DENT_V, DENT_I, 4)), lambda d: None)
+# Issue 21 item 7: what the specs prohibit.
+case('khr_box_zero_size', khr_base, lambda d: KS(d)[1]['box'].update({'size': [1, 0, 1]}))
+case('khr_cylinder_zero_radii', khr_base, lambda d: KS(d).append({'type': 'cylinder', 'cylinder': {'height': 1, 'radiusTop': 0, 'radiusBottom': 0}}))
+case('khr_filter_both_lists', khr_base, lambda d: (KB(d).update({'collisionFilters': [{'collisionSystems': ['a'], 'collideWithSystems': ['b'], 'notCollideWithSystems': ['c']}]}), kn(d, 1)['collider'].update({'collisionFilter': 0})))
+case('khr_limit_axis_3', khr_base, lambda d: KB(d)['physicsJoints'][0]['limits'][0].update({'angularAxes': [3]}))
+case('khr_limit_min_gt_max', khr_base, lambda d: KB(d)['physicsJoints'][0]['limits'][0].update({'min': 2, 'max': 1}))
+case('khr_compound_trigger_not_descendant', khr_base, lambda d: (kn(d, 3)['trigger'].update({'nodes': [6]}), d['nodes'][6].update({'extensions': {'KHR_physics_rigid_bodies': {'trigger': {'geometry': {'shape': 1}}}}})))
+case('khr_drive_position_without_stiffness', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'force', 'axis': 0, 'positionTarget': 1}]}))
+case('omi_drive_axis_3', omi_base, lambda d: J(d)['drives'][0].update({'axis': 3}))
+# OMI_physics_joint: the joint node is not a body, it is under a body, and
+# its connected node is under a body.
+case('omi_joint_on_body', omi_base, lambda d: (d['nodes'][0]['extensions'].update({'OMI_physics_joint': d['nodes'][3].pop('extensions')['OMI_physics_joint']})))
+case('omi_joint_not_under_body', omi_base, lambda d: (d['nodes'][0]['children'].remove(3), d['scenes'][0]['nodes'].append(3)))
+case('omi_joint_connected_not_under_body', omi_base, lambda d: d['nodes'][3]['extensions']['OMI_physics_joint'].update({'connectedNode': 8}))
+
+# Accepted files: valid, or an older form readers accept; each draws only a
+# warning (older forms) or a note at the path accepted_test expects.
+accepted = {}
+def accept(name, base, edit):
+    d = base()
+    edit(d)
+    accepted[name] = d
+accept('khr_required_shapes', khr_base, lambda d: d.update({'extensionsRequired': ['KHR_implicit_shapes']}))
+accept('khr_hull_not_convex', lambda: khr_base((DENT_V, DENT_I, 4)), lambda d: None)
+accept('omi_hull_not_convex', lambda: omi_base((DENT_V, DENT_I, 4)), lambda d: None)
+accept('omi_hull_not_closed', lambda: omi_base((TET_V, TET_I[:9], 4)), lambda d: None)
+accept('omi_required', omi_base, lambda d: d.update({'extensionsRequired': ['OMI_physics_body']}))
+accept('omi_trigger_empty_older_form', omi_base, lambda d: nb(d, 2).update({'trigger': {}}))
+accept('omi_motion_without_type_older_form', omi_base, lambda d: nb(d, 5)['motion'].pop('type'))
+accept('omi_joint_under_static_body', omi_base, lambda d: nb(d, 0)['motion'].update({'type': 'static'}))
+accept('omi_drive_position_without_stiffness', omi_base, lambda d: J(d)['drives'].append({'type': 'linear', 'mode': 'force', 'axis': 1, 'positionTarget': 1}))
 
 os.makedirs('bad', exist_ok=True)
 for name, d in cases.items():
     with open(f'bad/{name}.gltf', 'w') as f:
+        json.dump(d, f, indent=1, sort_keys=True)
+        f.write('\n')
+os.makedirs('accepted', exist_ok=True)
+for name, d in accepted.items():
+    with open(f'accepted/{name}.gltf', 'w') as f:
         json.dump(d, f, indent=1, sort_keys=True)
         f.write('\n')
 for name, d in {'omi_base': omi_base(), 'khr_base': khr_base()}.items():
