@@ -426,25 +426,30 @@ func jointRules(cm *confModel, warns []string) error {
 		if n.Motion != nil || n.Collider != nil || n.Trigger != nil {
 			bad = append(bad, "the joint is on a physics body node")
 		}
-		dynamic := false
-		for k, ok := parent[ni]; ok; k, ok = parent[k] {
-			if mo := motion(k); mo != nil {
-				dynamic = mo.Type == physics.Dynamic
-				break
+		// The body a node belongs to: its nearest self-or-ancestor motion.
+		bodyOf := func(k int, self bool) *physics.Motion {
+			if !self {
+				k, self = parent[k]
+				if !self {
+					return nil
+				}
 			}
-		}
-		if !dynamic {
-			bad = append(bad, "the joint node has no dynamic body ancestor")
-		}
-		inBody := false
-		for k, ok := n.Joint.ConnectedNode, true; ok; k, ok = parent[k] {
-			if motion(k) != nil {
-				inBody = true
-				break
+			for ok := true; ok; k, ok = parent[k] {
+				if mo := motion(k); mo != nil {
+					return mo
+				}
 			}
+			return nil
 		}
-		if !inBody {
+		jb, cb := bodyOf(ni, false), bodyOf(n.Joint.ConnectedNode, true)
+		if jb == nil {
+			bad = append(bad, "the joint node is in no body")
+		}
+		if cb == nil {
 			bad = append(bad, fmt.Sprintf("the connected node %d is in no body", n.Joint.ConnectedNode))
+		}
+		if jb != nil && cb != nil && jb.Type != physics.Dynamic && cb.Type != physics.Dynamic {
+			bad = append(bad, "neither side is a dynamic body")
 		}
 		np := fmt.Sprintf("nodes[%d]", ni)
 		if len(bad) > 0 && !slices.ContainsFunc(warns, func(w string) bool { return strings.Contains(w, np) && strings.Contains(w, "joint") }) {

@@ -36,41 +36,7 @@ type knownConf struct {
 // test fails when a listed check passes (remove it: the fix merged), when
 // a listed check fails without the wanted text, and when a pattern matches
 // no check at all.
-var conformanceKnown = map[int][]knownConf{
-	1: {
-		{[]string{"*-required-*.gl* validate"}, "must not be in extensionsRequired",
-			"validate calls a physics extension in extensionsRequired an error; no spec says must not (OMI: does not need to be added)"},
-		{[]string{"*-required-*.gl* convert-*", "*-required-*.gltf g4mf"}, "must not be in extensionsRequired",
-			"convert and export refuse a file validate rejects"},
-	},
-	3: {
-		{[]string{"omi-joint-pin--joint-under-kinematic-body.gltf *", "omi-joint-pin--connected-node-outside-bodies.gltf *"}, "nodes[",
-			"validate does not check OMI_physics_joint's placement: a dynamic body ancestor, a connected node inside a body"},
-		{[]string{"khr-joint-pin-on-*.gl* convert-omi joint-rules"}, "OMI joint rules",
-			"KHR→OMI keeps the joint where KHR had it (on the body node, under a static collider or a kinematic body), invalid for OMI, without a warning"},
-	},
-	7: {
-		{[]string{"khr-collider-*-dynamic--degenerate-box.gltf validate", "khr-collider-*-dynamic--zero-*.gltf validate",
-			"khr-collider-*-dynamic--both-radii-zero.gltf validate"}, "no error at",
-			"degenerate KHR shapes (a zero size, radius or height, both cylinder radii zero) only warn: KHR_implicit_shapes prohibits them"},
-		{[]string{"khr-collider-*-dynamic--degenerate-box.gltf convert-refused", "khr-collider-*-dynamic--zero-*.gltf convert-refused",
-			"khr-collider-*-dynamic--both-radii-zero.gltf convert-refused"}, "convert exit 0",
-			"convert passes degenerate KHR shapes on"},
-		{[]string{"omi-joint-pin--joint-on-body-node.gltf *"}, "nodes[0].extensions.OMI_physics_joint",
-			"an OMI joint on a body node passes: A joint must be on its own glTF node"},
-		{[]string{"khr-collider-hull-of-concave-mesh.gl* validate-strict"}, "convex hull mesh is not convex",
-			"--strict fails convexHull: true on a mesh that is not convex, though the collider is that mesh's hull"},
-		{[]string{"omi-joint-drive-position-without-stiffness.gl* validate", "omi-joint-drive-position-without-stiffness.gl* convert-khr",
-			"omi-joint-drive-position-without-stiffness.gltf g4mf"}, "positionTarget and stiffness go together",
-			"validate applies KHR's positionTarget/stiffness pairing to OMI, whose drive stiffness defaults to 0; converted to KHR the drive needs stiffness written"},
-	},
-	8: {
-		{[]string{"omi-legacy-capsule-shorter-than-diameter.gl* convert-* sphere"}, "want a sphere of radius 0.5, got [capsule h 0",
-			"a legacy OMI_collider capsule shorter than its diameter becomes a capsule of height 0: it is a sphere"},
-		{[]string{"omi-legacy-capsule-shorter-than-diameter.gl* convert-* schema"}, "jsonschema validation failed",
-			"the capsule of height 0 it becomes fails both current schemas"},
-	},
-}
+var conformanceKnown = map[int][]knownConf{}
 
 // confRun records the checks of one run.
 type confRun struct {

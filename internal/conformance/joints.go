@@ -160,8 +160,10 @@ func jointBroken(c *Case, name string, j, a int) {
 		return
 	}
 	// OMI_physics_joint: "A joint must be on its own glTF node, it should
-	// not be on the same node as a ... physics body"; "The joint node must
-	// have a dynamic body ancestor node"; the connected node "must be a
+	// not be on the same node as a ... physics body"; a joint constrains
+	// "dynamic bodies, or a dynamic body to a non-dynamic body" (the
+	// README's own examples hang joints under static bodies, so one
+	// dynamic side is what is required); the connected node "must be a
 	// descendant of some kind of physics body node".
 	onBody := fmt.Sprintf("nodes[%d].extensions.%s", a, extOMIJoint)
 	c.broken("joint-on-body-node", onBody, "A joint must be on its own glTF node", func(d map[string]any) {
@@ -170,8 +172,12 @@ func jointBroken(c *Case, name string, j, a int) {
 		delete(n, extOMIJoint)
 	})
 	jn := jointNodePath(OMI, j)
-	c.broken("joint-under-kinematic-body", jn, "The joint node must have a dynamic body ancestor node", func(d map[string]any) {
-		at(d, bodyPath(OMI, a)+".motion")["type"] = Kinematic
+	c.broken("joint-between-kinematic-bodies", jn, "dynamic bodies, or a dynamic body to a non-dynamic body", func(d map[string]any) {
+		for _, n := range arr(d["nodes"]) {
+			if m := at(obj(n), "extensions."+extOMIBody+".motion"); m != nil {
+				m["type"] = Kinematic
+			}
+		}
 	})
 	c.broken("connected-node-outside-bodies", jn, "The connected node must be a descendant of some kind of physics body node", func(d map[string]any) {
 		// The scene's first root, a body, gets a plain sibling root.
