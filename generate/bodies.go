@@ -145,6 +145,10 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 // size or mass outside the plausible bounds.
 func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, box geom.Box) []string {
 	var out []string
+	name := br.Name
+	if name == "" {
+		name = fmt.Sprintf("nodes[%d]", br.Node)
+	}
 	if !box.IsEmpty() {
 		br.Size = box.Diagonal()
 	}
@@ -159,10 +163,10 @@ func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, b
 	}
 	br.CollidersVolume = cv
 	if br.MassSource == SourceMesh && cv >= HollowRatio*p.Volume {
-		out = append(out, fmt.Sprintf("%s: its mass (%.3g kg) and inertia come from its closed render mesh (%.3g m³), but its colliders enclose %.3g m³, %.1f× that: it moves as a hollow shell, and engines that weigh it by its colliders make it %.1f× heavier", br.Name, br.Mass, p.Volume, cv, cv/p.Volume, cv/p.Volume))
+		out = append(out, fmt.Sprintf("%s: its mass (%.3g kg) and inertia come from its closed render mesh (%.3g m³), but its colliders enclose %.3g m³, %.1f× that: it moves as a hollow shell, and engines that weigh it by its colliders make it %.1f× heavier", name, br.Mass, p.Volume, cv, cv/p.Volume, cv/p.Volume))
 	}
 	if why := implausible(br.Size, br.Mass); why != "" {
-		out = append(out, fmt.Sprintf("%s: implausible dynamic body: %s; glTF units are metres (plausible: %g–%g m, %g–%g kg)", br.Name, why, MinBodySize, float64(MaxBodySize), MinBodyMass, float64(MaxBodyMass)))
+		out = append(out, fmt.Sprintf("%s: implausible dynamic body: %s; glTF units are metres (plausible: %g–%g m, %g–%g kg)", name, why, MinBodySize, float64(MaxBodySize), MinBodyMass, float64(MaxBodyMass)))
 	}
 	return out
 }
