@@ -245,7 +245,8 @@ func solidOf(b *bodyPlan, done map[int]*made) *overlapSolid {
 }
 
 // overlapDepth returns the deepest overlap between a collider of a and
-// one of b, stopping at the first deeper than tol.
+// one of b when it is deeper than tol (else at most tol), skipping the
+// pairs whose boxes say they cannot be deeper than what is known.
 func overlapDepth(a, b *overlapSolid, tol float64) float64 {
 	if separable(a.box, b.box, tol) {
 		return 0
@@ -253,16 +254,11 @@ func overlapDepth(a, b *overlapSolid, tol float64) float64 {
 	deepest := 0.0
 	for i, pa := range a.shapes {
 		for j, pb := range b.shapes {
-			if separable(a.boxes[i], b.boxes[j], tol) {
+			if separable(a.boxes[i], b.boxes[j], max(tol, deepest)) {
 				continue
 			}
-			d, err := hull.Penetration(pa, pb)
-			if err != nil {
-				continue
-			}
-			deepest = max(deepest, d)
-			if deepest > tol {
-				return deepest
+			if d, err := hull.Penetration(pa, pb); err == nil {
+				deepest = max(deepest, d)
 			}
 		}
 	}
