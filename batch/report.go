@@ -34,6 +34,13 @@ type Body struct {
 	Mass       float64 `json:"mass"`
 	Volume     float64 `json:"volume"`
 	MassSource string  `json:"massSource"`
+	// InertiaSource, CollidersVolume, Size and Merged are
+	// generate.BodyReport's (dynamic bodies; Merged when overlapping
+	// bodies were merged into this one).
+	InertiaSource   string   `json:"inertiaSource,omitempty"`
+	CollidersVolume float64  `json:"collidersVolume,omitempty"`
+	Size            float64  `json:"size,omitempty"`
+	Merged          []string `json:"merged,omitempty"`
 }
 
 // Asset is the result for one input file. Slices and maps are never nil,

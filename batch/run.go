@@ -390,7 +390,8 @@ func fillReport(a *Asset, rep *generate.Report) {
 		a.Colliders[k] = v
 	}
 	for _, b := range rep.BodyList {
-		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource})
+		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource,
+			InertiaSource: b.InertiaSource, CollidersVolume: b.CollidersVolume, Size: b.Size, Merged: b.Merged})
 	}
 	for _, pr := range rep.Parts {
 		a.Parts = append(a.Parts, pr)

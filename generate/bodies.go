@@ -16,37 +16,29 @@ import (
 
 func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
 	r := b.node
-	_, scale, err := frame(b.world)
+	bodyFrame, scale, err := frame(b.world)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", mesh.NodeName(a.Doc, r), err))
 		return nil
 	}
-	total := 0
-	for _, pp := range b.parts {
-		m := done[pp.part]
-		if m.err != nil {
-			return fmt.Errorf("%s: %w", ex.Parts[pp.part].Name, m.err)
-		}
-		total += len(m.cs)
-	}
-	parent := r
-	if !isOne(scale) && total > 0 {
-		g := gltfio.NewObject()
-		g.Set("name", bodyName(a, r, true)+".colliders")
-		g.Set("scale", []any{gltfio.Num(1 / scale[0]), gltfio.Num(1 / scale[1]), gltfio.Num(1 / scale[2])})
-		if parent, err = a.AppendNode(r, g); err != nil {
-			return err
-		}
+	homes, err := colliderParents(a, ex, b, done)
+	if err != nil {
+		return err
 	}
 	var solids []Solid
 	var masses []Collider
-	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion}
+	box := geom.EmptyBox() // of the colliders, in the body's frame
+	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion, Merged: b.merged}
 	for k, pp := range b.parts {
 		p := &ex.Parts[pp.part]
 		m := done[pp.part]
 		local, cs, notes := m.local, m.cs, m.notes
+		parent := homes[pp.home]
+		// Into the body's frame: the part's colliders were made in its
+		// home body's (they differ once bodies are merged).
+		move, moved := toFrame(bodyFrame, pp.home.world)
 		if !hidden(a, p.Node) {
-			solids = append(solids, Solid{local, p.Triangles})
+			solids = append(solids, Solid{movePoints(move, moved, local), p.Triangles})
 		}
 		for _, n := range notes {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
@@ -95,7 +87,10 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			}
 			if !pp.trigger {
 				// Triggers have no mass (OMI and KHR alike).
-				masses = append(masses, c)
+				masses = append(masses, moveCollider(move, moved, c))
+				for _, q := range movePoints(move, moved, colliderPoints(c)) {
+					box = box.Extend(q)
+				}
 			}
 			idx, err := a.AppendNode(parent, node)
 			if err != nil {
@@ -135,12 +130,123 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))
 		mo = &physics.Motion{Type: physics.Dynamic}
 	} else {
-		br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source
+		br.Volume, br.Mass, br.MassSource, br.InertiaSource = props.Volume, *mo.Mass, source, source
+		rep.Warnings = append(rep.Warnings, weigh(&br, masses, props, opt.Body.Mass, box)...)
 	}
 	model.Node(r).Motion = mo
 	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
+}
+
+// weigh completes a dynamic body's report with its size, its colliders'
+// volume and its mass source, and returns its warnings: colliders
+// enclosing HollowRatio times the volume its mass comes from or more, a
+// size or mass outside the plausible bounds.
+func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, box geom.Box) []string {
+	var out []string
+	name := br.Name
+	if name == "" {
+		name = fmt.Sprintf("nodes[%d]", br.Node)
+	}
+	if !box.IsEmpty() {
+		br.Size = box.Diagonal()
+	}
+	if spec.Mass > 0 {
+		br.MassSource = SourceExplicit
+	}
+	cv := p.Volume
+	if br.InertiaSource != SourceColliders {
+		if c, err := CollidersMass(colliders); err == nil {
+			cv = c.Volume
+		}
+	}
+	br.CollidersVolume = cv
+	if br.MassSource == SourceMesh && cv >= HollowRatio*p.Volume {
+		out = append(out, fmt.Sprintf("%s: its mass (%.3g kg) and inertia come from its closed render mesh (%.3g m³), but its colliders enclose %.3g m³, %.1f× that: it moves as a hollow shell, and engines that weigh it by its colliders make it %.1f× heavier", name, br.Mass, p.Volume, cv, cv/p.Volume, cv/p.Volume))
+	}
+	if why := implausible(br.Size, br.Mass); why != "" {
+		out = append(out, fmt.Sprintf("%s: implausible dynamic body: %s; glTF units are metres (plausible: %g–%g m, %g–%g kg)", name, why, MinBodySize, float64(MaxBodySize), MinBodyMass, float64(MaxBodyMass)))
+	}
+	return out
+}
+
+// colliderParents returns, for each home body of b's parts (b itself
+// unless bodies were merged), the node its colliders go under: the home
+// body's node, or a child of it cancelling its scale when it has one.
+func colliderParents(a *gltfio.Asset, ex *mesh.Result, b *bodyPlan, done map[int]*made) (map[*bodyPlan]int, error) {
+	out := map[*bodyPlan]int{}
+	total := map[*bodyPlan]int{}
+	var order []*bodyPlan
+	for _, pp := range b.parts {
+		m := done[pp.part]
+		if m.err != nil {
+			return nil, fmt.Errorf("%s: %w", ex.Parts[pp.part].Name, m.err)
+		}
+		if _, seen := total[pp.home]; !seen {
+			order = append(order, pp.home)
+		}
+		total[pp.home] += len(m.cs)
+	}
+	for _, h := range order {
+		node := h.node
+		if h != b && h.node == groupNode {
+			node = h.gen.stand
+		}
+		out[h] = node
+		_, scale, err := frame(h.world)
+		if err != nil || isOne(scale) || total[h] == 0 {
+			continue
+		}
+		g := gltfio.NewObject()
+		g.Set("name", bodyName(a, node, true)+".colliders")
+		g.Set("scale", []any{gltfio.Num(1 / scale[0]), gltfio.Num(1 / scale[1]), gltfio.Num(1 / scale[2])})
+		if out[h], err = a.AppendNode(node, g); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// toFrame returns the rigid transform from the frame of the body node
+// whose world transform is home into the frame body, and whether it
+// moves anything.
+func toFrame(body, home geom.Mat4) (geom.Mat4, bool) {
+	f, _, err := frame(home)
+	if err != nil || f == body {
+		return geom.Identity4(), false
+	}
+	inv, ok := body.Inverse()
+	if !ok {
+		return geom.Identity4(), false
+	}
+	return inv.Mul(f), true
+}
+
+func movePoints(m geom.Mat4, moved bool, pts []geom.Vec3) []geom.Vec3 {
+	if !moved {
+		return pts
+	}
+	out := make([]geom.Vec3, len(pts))
+	for i, p := range pts {
+		out[i] = m.Point(p)
+	}
+	return out
+}
+
+// moveCollider returns c's mass properties and polyhedron moved by the
+// rigid transform m (what weighing the body needs of it).
+func moveCollider(m geom.Mat4, moved bool, c Collider) Collider {
+	if !moved {
+		return c
+	}
+	c.Mass = c.Mass.Transform(geom.QuatFromMat3(m.Linear()), m.Translation())
+	if c.Convex != nil {
+		cv := *c.Convex
+		cv.Vertices = movePoints(m, true, cv.Vertices)
+		c.Convex = &cv
+	}
+	return c
 }
 
 // hidden reports whether node n no longer renders its mesh (it became a

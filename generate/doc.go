@@ -17,6 +17,12 @@
 //     options, then the first matching rule, then the artists' naming
 //     conventions (naming.go), then what its body allows (a triangle
 //     mesh needs a static body and no trigger).
+//   - A body planned on (or under) a skinned mesh node goes on its
+//     skin's skeleton root (skinned.go): glTF ignores a skinned mesh
+//     node's transform, and the mesh follows its joints.
+//   - Dynamic bodies whose colliders overlap at rest by more than
+//     OverlapTolerance of the smaller one (hull.Penetration) are merged
+//     into one body, or warned about, as Body.Overlap says (merge.go).
 //   - Colliders are computed in the body frame F (the body node's world
 //     transform without its scale); a generated node cancels any scale,
 //     so no collider inherits one. Instances with the same geometry and
@@ -26,7 +32,10 @@
 //     the result passes physics/validate, or nothing is returned. It is
 //     byte-identical for any Run.Workers.
 //   - The Report counts bodies, colliders by shape, hull vertices (kept
-//     physics included) and says per part what was made and why.
+//     physics included) and says per part what was made and why, and
+//     per body where its mass comes from, with warnings for colliders
+//     enclosing far more than the mass's volume and implausible sizes
+//     and masses.
 //
 // Colliders, BodyMass and Mass.Body know nothing of files: the G4MF
 // path (package g4mf) calls them too.

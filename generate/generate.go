@@ -88,13 +88,18 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		}
 	}
 	for _, b := range pl.bodies {
-		if b.node == groupNode {
-			b.world = geom.Identity4()
-		} else {
+		switch {
+		case b.node != groupNode:
 			b.world = world[b.node]
+		case b.gen.holder >= 0:
+			b.world = world[b.gen.holder]
+		default:
+			b.world = geom.Identity4()
 		}
 	}
 	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
+	notes, warnings := mergeOverlapping(a.Doc, ex, pl, made, world, opt.Body.Overlap)
+	rep.Notes, rep.Warnings = append(rep.Notes, notes...), append(rep.Warnings, warnings...)
 	if err := carryOut(a, ex, pl, made); err != nil {
 		return nil, err
 	}
@@ -135,10 +140,10 @@ type resources struct {
 }
 
 // carryOut makes the plan's changes to the node graph: meshes that
-// become colliders only stop rendering, and file mode's body node
-// gathers the scene's roots, when that body gets a collider (else the
-// first root stands for it in the reports). Both are journaled edits, so
-// a re-run undoes them.
+// become colliders only stop rendering, and the body nodes the plan
+// generates are made (file mode's gathers the scene's roots), when their
+// body gets a collider (else the node gen.stand stands for it in the
+// reports). Both are journaled edits, so a re-run undoes them.
 func carryOut(a *gltfio.Asset, ex *mesh.Result, pl *assetPlan, done map[int]*made) error {
 	for _, n := range pl.hide {
 		if err := hideMesh(a, n); err != nil {
@@ -149,10 +154,10 @@ func carryOut(a *gltfio.Asset, ex *mesh.Result, pl *assetPlan, done map[int]*mad
 		if b.node != groupNode {
 			continue
 		}
-		b.node = pl.group[0]
+		b.node = b.gen.stand
 		for _, pp := range b.parts {
 			if m := done[pp.part]; m != nil && len(m.cs) > 0 {
-				g, err := gatherRoots(a, ex.Scene, pl.group)
+				g, err := placeNode(a, ex.Scene, b.gen)
 				if err != nil {
 					return err
 				}
@@ -200,35 +205,54 @@ func hideMesh(a *gltfio.Asset, n int) error {
 	return a.Set(node, "nodes", n)
 }
 
-// gatherRoots makes one generated node the only root of the scene holding
-// the given roots (scene order), so that one body holds them all, and
-// returns its index. Roots not given stay where they are.
-func gatherRoots(a *gltfio.Asset, scene int, roots []int) (int, error) {
-	sc, ok := a.Tree.Arr("scenes")[scene].(*gltfio.Object)
-	if !ok {
-		return 0, fmt.Errorf("scenes[%d]: not an object", scene)
-	}
-	name := "scene"
-	if s, ok := sc.Get("name"); ok {
-		if s, ok := s.(string); ok && s != "" {
-			name = s
+// placeNode makes a generated body node: among the scene's roots
+// (n.holder -1) or holder's children, in the place of the first of
+// n.children, which it adopts, or last when it adopts none. It is named
+// n.name, or after the scene, and its index is returned.
+func placeNode(a *gltfio.Asset, scene int, n *newNode) (int, error) {
+	path := []any{"nodes", n.holder, "children"}
+	list := a.Tree.Arr("nodes")
+	name := n.name
+	if n.holder < 0 {
+		path = []any{"scenes", scene, "nodes"}
+		sc, ok := a.Tree.Arr("scenes")[scene].(*gltfio.Object)
+		if !ok {
+			return 0, fmt.Errorf("scenes[%d]: not an object", scene)
 		}
+		list = sc.Arr("nodes")
+		if name == "" {
+			name = "scene"
+			if s, ok := sc.Get("name"); ok {
+				if s, ok := s.(string); ok && s != "" {
+					name = s
+				}
+			}
+			name += ".body"
+		}
+	} else {
+		h, ok := list[n.holder].(*gltfio.Object)
+		if !ok {
+			return 0, fmt.Errorf("nodes[%d]: not an object", n.holder)
+		}
+		list = h.Arr("children")
 	}
 	g := gltfio.NewObject()
-	g.Set("name", name+".body")
-	children := make([]any, len(roots))
+	g.Set("name", name)
 	in := map[int]bool{}
-	for i, r := range roots {
-		children[i] = gltfio.IntNum(r)
-		in[r] = true
+	if len(n.children) > 0 {
+		children := make([]any, len(n.children))
+		for i, r := range n.children {
+			children[i] = gltfio.IntNum(r)
+			in[r] = true
+		}
+		g.Set("children", children)
 	}
-	g.Set("children", children)
 	idx := a.AppendOrphanNode(g)
 	var nodes []any
 	placed := false
-	for _, v := range sc.Arr("nodes") {
+	for _, v := range list {
 		if r, ok := v.(json.Number); ok {
-			if n, err := r.Int64(); err == nil && in[int(n)] {
+			if k, err := r.Int64(); err == nil && in[int(k)] {
 				if !placed {
 					nodes = append(nodes, gltfio.IntNum(idx))
 					placed = true
@@ -238,7 +262,10 @@ func gatherRoots(a *gltfio.Asset, scene int, roots []int) (int, error) {
 		}
 		nodes = append(nodes, v)
 	}
-	return idx, a.Set(nodes, "scenes", scene, "nodes")
+	if !placed {
+		nodes = append(nodes, gltfio.IntNum(idx))
+	}
+	return idx, a.Set(nodes, path...)
 }
 
 // authoredRoots returns the roots whose subtree already carries physics.

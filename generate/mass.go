@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/mass"
@@ -21,10 +22,13 @@ type Mass struct {
 	Mass    float64
 }
 
-// Mass sources reported per body.
+// Mass sources reported per body: the volume a body's mass and inertia
+// come from (one solid for both), or SourceExplicit for a mass the
+// options give (its inertia then comes from the solid the report names).
 const (
 	SourceMesh      = "mesh"      // the closed render meshes
 	SourceColliders = "colliders" // the union of the colliders
+	SourceExplicit  = "explicit"  // Mass.Mass kilograms
 )
 
 // Solid is one mesh instance of a body, in the body frame.
@@ -63,6 +67,15 @@ func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, er
 			return mass.Sum(parts...), SourceMesh, nil
 		}
 	}
+	p, err := CollidersMass(colliders)
+	return p, SourceColliders, err
+}
+
+// CollidersMass computes the mass properties at density 1 of the solid
+// the colliders enclose: the union of their polyhedra with overlaps
+// counted once when all are polyhedra, else the sum of their closed
+// forms (overlaps between round primitives counted twice).
+func CollidersMass(colliders []Collider) (mass.Properties, error) {
 	var convex []mass.Convex
 	var props []mass.Properties
 	for _, c := range colliders {
@@ -72,10 +85,47 @@ func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, er
 		}
 	}
 	if len(convex) == len(colliders) {
-		p, err := mass.Union(convex, 0)
-		return p, SourceColliders, err
+		return mass.Union(convex, 0)
 	}
-	return mass.Sum(props...), SourceColliders, nil
+	return mass.Sum(props...), nil
+}
+
+// HollowRatio is how many times the mass's volume a body's colliders may
+// enclose before the report warns: engines that weigh a body by its
+// colliders, or a reader comparing the two, see it that much heavier, and
+// it moves as a hollow shell (a thin glass under a solid hull: 26×). A
+// bounding primitive on a compact mesh stays under it (a sphere on the
+// Duck: 2.5×; one hull on the Fox: 2.3×).
+const HollowRatio = 3
+
+// Plausible dynamic bodies: a size (the diagonal of the colliders' box)
+// and a mass outside these bounds gets a report warning. glTF units are
+// metres, and they are followed: an asset modelled in centimetres comes
+// out 100 times too big and a million times too heavy.
+const (
+	MinBodySize = 0.01 // m
+	MaxBodySize = 20   // m
+	MinBodyMass = 1e-3 // kg
+	MaxBodyMass = 5e4  // kg
+)
+
+// implausible returns why a dynamic body of the given size (m) and mass
+// (kg) is implausible, or "".
+func implausible(size, kg float64) string {
+	var why []string
+	switch {
+	case size > MaxBodySize:
+		why = append(why, fmt.Sprintf("%.3g m across (over %g m)", size, float64(MaxBodySize)))
+	case size < MinBodySize:
+		why = append(why, fmt.Sprintf("%.3g m across (under %g m)", size, MinBodySize))
+	}
+	switch {
+	case kg > MaxBodyMass:
+		why = append(why, fmt.Sprintf("%.3g kg (over %g kg)", kg, float64(MaxBodyMass)))
+	case kg < MinBodyMass:
+		why = append(why, fmt.Sprintf("%.3g kg (under %g kg)", kg, MinBodyMass))
+	}
+	return strings.Join(why, " and ")
 }
 
 // Body scales mass properties at density 1 to the body spec asks for:

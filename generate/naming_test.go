@@ -130,7 +130,10 @@ func TestUnrealMatching(t *testing.T) {
 	if got["Stool"] != None || got["USP_StoolMesh"] != Sphere || got["UCX_Ghost_01"] != AABB {
 		t.Errorf("methods %v", got)
 	}
-	if len(g.rep.Warnings) != 1 || !strings.Contains(g.rep.Warnings[0], "Ghost_01 or Ghost") {
+	// The artist's sphere encloses 3.1 times the stool's mesh: that is
+	// #29's hollow-shell warning, not a naming one.
+	warnings := slices.DeleteFunc(slices.Clone(g.rep.Warnings), func(w string) bool { return strings.Contains(w, "hollow shell") })
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "Ghost_01 or Ghost") {
 		t.Errorf("warnings %v", g.rep.Warnings)
 	}
 	if g.file.Doc.Nodes[1].Mesh != nil || g.file.Doc.Nodes[2].Mesh == nil {

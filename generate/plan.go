@@ -15,8 +15,12 @@ import (
 
 // partPlan is what the plan decided for one mesh instance.
 type partPlan struct {
-	part     int // index in mesh.Result.Parts
-	body     *bodyPlan
+	part int // index in mesh.Result.Parts
+	body *bodyPlan
+	// home is the body the part was planned on: its colliders are made
+	// in home's frame and written under home's node. It differs from
+	// body once overlapping bodies are merged (merge.go).
+	home     *bodyPlan
 	collider ColliderSettings // the method and its parameters for this instance
 	rule     string           // the rule that matched, if any
 	trigger  bool
@@ -30,18 +34,40 @@ type partPlan struct {
 
 // bodyPlan is one body to generate.
 type bodyPlan struct {
-	// node is the body node; groupNode when it is file mode's generated
-	// node, made once the plan is carried out.
+	// node is the body node; groupNode when it is a node the plan
+	// generates (gen), made once the plan is carried out.
 	node   int
+	gen    *newNode
 	motion physics.MotionType
 	parts  []*partPlan
 	// world is the body node's world transform, set when the plan is
 	// carried out.
 	world geom.Mat4
+	// merged names the bodies merged into this one because their
+	// colliders overlapped (merge.go), and overlaps says how deep.
+	merged   []string
+	overlaps []string
+	// noted says the plan has noted why the body is where it is.
+	noted bool
 }
 
-// groupNode stands for the body node file mode generates.
+// groupNode stands for a body node the plan generates.
 const groupNode = -1
+
+// newNode is a body node the plan generates in the scene (holder -1:
+// among ex.Scene's roots) or under node holder: it adopts children (in
+// the place of the first of them), or, with none, is an empty node
+// beside the others (a skinned mesh's body, see skinned.go), named name.
+// File mode's node gathers the scene's roots and is named after the
+// scene.
+type newNode struct {
+	holder   int
+	children []int
+	name     string
+	// stand is the node that stands for the body in reports when the
+	// body gets no collider and the node is not made.
+	stand int
+}
 
 // assetPlan is what will be generated for one asset.
 type assetPlan struct {
@@ -49,10 +75,7 @@ type assetPlan struct {
 	bodies []*bodyPlan // in the order of their first part
 	// hide lists the nodes whose mesh stops rendering (it becomes a
 	// collider only), ascending.
-	hide []int
-	// group lists, in file mode with several geometry roots, the scene
-	// roots to gather under a generated body node.
-	group           []int
+	hide            []int
 	notes, warnings []string
 }
 
@@ -117,15 +140,14 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 			roots[ex.Parts[i].Root] = true
 		}
 	}
-	fileGroup := false
+	var fileGroup []int
 	if opt.Mode == BodiesPerFile && len(roots) > 1 {
 		if ex.Scene < 0 {
 			p.plan.warnings = append(p.plan.warnings, "one body per file needs a scene to hold the body node; one body per scene root instead")
 		} else {
-			fileGroup = true
 			for _, r := range ex.Roots {
 				if roots[r] {
-					p.plan.group = append(p.plan.group, r)
+					fileGroup = append(fileGroup, r)
 				}
 			}
 		}
@@ -144,7 +166,7 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 			case BodiesPerNode:
 				node = part.Node
 			case BodiesPerFile:
-				if fileGroup {
+				if fileGroup != nil {
 					node = groupNode
 				}
 			case BodiesByPattern:
@@ -153,7 +175,12 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 				}
 			}
 		}
-		bodyOf[i] = p.body(node, motion)
+		if node == groupNode {
+			bodyOf[i] = p.body(node, motion)
+			bodyOf[i].gen = &newNode{holder: -1, children: fileGroup, stand: fileGroup[0]}
+			continue
+		}
+		bodyOf[i] = p.unskinned(ex, part, node, motion)
 	}
 	for _, i := range todo {
 		if _, ok := h.unreal[i]; ok {
@@ -186,7 +213,7 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own []string) *partPlan {
 	part := &ex.Parts[i]
 	opt := p.opt
-	pp := &partPlan{part: i, body: body, collider: opt.Collider, trigger: opt.Body.Trigger}
+	pp := &partPlan{part: i, body: body, home: body, collider: opt.Collider, trigger: opt.Body.Trigger}
 	u, isUnreal := h.unreal[i]
 	if opt.Rules != nil && !isUnreal {
 		if s, ok := opt.Rules(p.nodeInfo(part)); ok {

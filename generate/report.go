@@ -6,13 +6,27 @@ import (
 
 // BodyReport says what was generated for one body.
 type BodyReport struct {
-	Node       int                `json:"node"`
-	Name       string             `json:"name"`
-	Motion     physics.MotionType `json:"motion"`
-	Colliders  int                `json:"colliders"`
-	Volume     float64            `json:"volume"`
-	Mass       float64            `json:"mass"`
-	MassSource string             `json:"massSource"`
+	Node      int                `json:"node"`
+	Name      string             `json:"name"`
+	Motion    physics.MotionType `json:"motion"`
+	Colliders int                `json:"colliders"`
+	Volume    float64            `json:"volume"`
+	Mass      float64            `json:"mass"`
+	// MassSource is the volume the mass comes from: SourceMesh (the
+	// closed render meshes), SourceColliders (the solid the colliders
+	// enclose), SourceExplicit (the options' mass), or "none (static)"
+	// and "none (kinematic)"; InertiaSource the solid the centre of mass
+	// and inertia come from (the same volume, or for an explicit mass
+	// the solid it is spread over). CollidersVolume is the colliders'
+	// volume (m³), and Size the diagonal of their box (m) in the body's
+	// frame, for dynamic bodies.
+	MassSource      string  `json:"massSource"`
+	InertiaSource   string  `json:"inertiaSource,omitempty"`
+	CollidersVolume float64 `json:"collidersVolume,omitempty"`
+	Size            float64 `json:"size,omitempty"`
+	// Merged names the bodies merged into this one because their
+	// colliders overlapped at rest (profile key bodies.overlapping).
+	Merged []string `json:"merged,omitempty"`
 }
 
 // PartReport says what was made for one mesh instance.

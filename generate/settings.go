@@ -100,6 +100,10 @@ type BodySettings struct {
 	// Mass says how dynamic bodies get their mass (Options.MarshalJSON
 	// writes it beside the body settings, where it has always been).
 	Mass Mass `json:"-"`
+	// Overlap says what becomes of dynamic bodies whose colliders
+	// overlap at rest ("": OverlapMerge; left out of the JSON then, so
+	// that earlier fingerprints stay current).
+	Overlap OverlapRule `json:",omitempty"`
 }
 
 // check reports settings no body can be made from.
@@ -112,6 +116,11 @@ func (b BodySettings) check() error {
 		}
 	default:
 		return fmt.Errorf("body mode %q: want root, node, file or pattern", b.Mode)
+	}
+	switch b.Overlap {
+	case "", OverlapMerge, OverlapWarn:
+	default:
+		return fmt.Errorf("overlapping bodies %q: want merge or warn", b.Overlap)
 	}
 	switch b.Motion {
 	case "", physics.Static, physics.Kinematic, physics.Dynamic:

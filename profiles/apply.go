@@ -12,7 +12,7 @@ import (
 // The keys of each section.
 var (
 	topKeys       = []string{"extends", "format", "khrGeometry", "namingConventions", "bodies", "motion", "mass", "physicsMaterial", "filter", "trigger", "colliders", "rules"}
-	bodiesKeys    = []string{"per", "pattern"}
+	bodiesKeys    = []string{"per", "pattern", "overlapping"}
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
@@ -79,6 +79,8 @@ func (p *Profile) applyBodies(d doc, e entry) error {
 			p.Bodies.Per, err = d.enum(b, bodyModes...)
 		case "pattern":
 			p.Bodies.pattern, p.Bodies.Pattern, err = d.regex(b)
+		case "overlapping":
+			p.Bodies.Overlapping, err = d.enum(b, overlapRules...)
 		}
 		if err != nil {
 			return err

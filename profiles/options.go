@@ -33,6 +33,7 @@ func (p *Profile) Options() (generate.Options, error) {
 		},
 		Body: generate.BodySettings{
 			Mode:              generate.BodyMode(p.Bodies.Per),
+			Overlap:           generate.OverlapRule(p.Bodies.Overlapping),
 			Pattern:           p.Bodies.pattern,
 			Motion:            physics.MotionType(p.Motion),
 			Trigger:           p.Trigger,

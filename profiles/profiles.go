@@ -82,6 +82,9 @@ type Bodies struct {
 	// expression; geometry outside every match falls back to "root").
 	Per     string `yaml:"per"`
 	Pattern string `yaml:"pattern,omitempty"`
+	// Overlapping says what becomes of dynamic bodies whose colliders
+	// overlap at rest: "merge" (the default, also when empty) or "warn".
+	Overlapping string `yaml:"overlapping,omitempty"`
 
 	pattern *regexp.Regexp
 }
@@ -177,9 +180,11 @@ var (
 	formats    = codecs.Families()
 	geometries = []string{"mesh", "node"}
 	bodyModes  = []string{"root", "node", "file", "pattern"}
-	motions    = []string{"static", "kinematic", "dynamic"}
-	methods    = kinds.Methods()
-	combines   = []string{"average", "minimum", "maximum", "multiply"}
+	// overlapRules are bodies.overlapping's values.
+	overlapRules = []string{"merge", "warn"}
+	motions      = []string{"static", "kinematic", "dynamic"}
+	methods      = kinds.Methods()
+	combines     = []string{"average", "minimum", "maximum", "multiply"}
 )
 
 // Methods lists the collider methods a profile accepts.

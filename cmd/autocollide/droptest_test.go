@@ -80,61 +80,84 @@ func runDropTest(t *testing.T, files []string, flags ...string) (int, string, ma
 }
 
 // knownFailure is a corpus asset whose drop fails today in at least one
-// engine and format: every failure line must contain one of wants, and
-// why names the issue item that is to fix it.
+// engine and format: every failure line must come from one of engines
+// (nil: any) and contain one of wants, and why says what the failure is
+// and what is known of its cause.
 type knownFailure struct {
-	wants []string
-	why   string
+	wants   []string
+	engines []string
+	why     string
 }
 
 // knownFailures lists them by mode ("alone", "whole") and corpus file name.
 type knownFailures map[string]map[string]knownFailure
 
-// Reasons shared by both corpus runs (#29).
+// Known failures of both corpus runs (#29), none of them the item it was
+// listed for before #29 (overlapping bodies, bodies on skinned nodes):
+// those assets pass the rest of the drops now.
 var (
-	overlapping = knownFailure{[]string{"starts inside", "not at rest", "came to rest only", "below the ground"},
-		"#29 item 2: dynamic bodies start inside each other (the default body mode makes each scene root a body); the engines push them apart, some never settle"}
-	onSkinned = knownFailure{[]string{"skinned mesh node", "not at rest"},
-		"#29 item 4: bodies and colliders sit on skinned mesh nodes, whose transform glTF ignores"}
+	// thinPanels: NegativeScaleTest's label panels are boxes 1/1000 as
+	// thick as they are wide (flat quads, KHR's thickness floor), dropped
+	// beside the 8.6 t body the overlapping background, labels and three
+	// sphere parents merge into; Jolt does not settle the pile in 5 s and
+	// sinks a panel 2.1-3.2% of its size (tolerance 2%). Rapier and
+	// Havok rest it; each body alone rests in all three.
+	thinPanels = knownFailure{[]string{"not at rest", "came to rest only", "below the ground"}, []string{"jolt"},
+		"#29: thin flat panels piled with a heavy body (1:1000 thickness, 1:1200 mass) do not settle in Jolt"}
+	// tower: RecursiveSkeletons' 84 bodies (one per skin, on its skeleton
+	// root) stand tip to tip in towers up to 300 m, each column 1/100 of
+	// the asset's size across; one engine per collider form does not
+	// settle them (the hulls: Rapier throws the base column at 209 m/s;
+	// the boxes: Havok keeps them sliding at ~39 m/s), the other two rest
+	// them at once; each body alone rests in all three.
+	tower = knownFailure{[]string{"thrown", "not at rest"}, nil,
+		"#29: a tower of 84 columns balanced tip to tip, thin against the whole asset's size"}
 )
 
 // hullKnown are the known failures of the hull outputs (TestCorpusDropTest).
 var hullKnown = knownFailures{
 	"whole": {
-		"ToyCar.gltf": overlapping, "NegativeScaleTest.glb": overlapping, "OrientationTest.glb": overlapping,
-		"Fox.glb": onSkinned, "RecursiveSkeletons.glb": onSkinned,
+		"NegativeScaleTest.glb": thinPanels, "RecursiveSkeletons.glb": {tower.wants, []string{"rapier"}, tower.why},
+		// ToyCar's Glass is merged into the car's body; Fabric, a thin
+		// cloth hull touching the car's hull (0.015 mm, 0.03%), keeps
+		// rocking on it at 4 rad/s in Rapier, and the car ends 2.05% of
+		// its size below the ground (tolerance 2%).
+		"ToyCar.gltf": {[]string{"not at rest", "below the ground"}, []string{"rapier"}, "#29: a thin cloth hull resting on the car rocks in Rapier"},
 	},
 	"alone": {"MetalRoughSpheresNoTextures.glb": rocking},
 }
 
-// rocking: Havok keeps the "Golden Spheres" body of MetalRoughSpheresNoTextures
-// (9 mg, a compound of sphere hulls) rocking at 10 rad/s after 5 s, its
-// contact point sliding; Rapier and Jolt rest it.
-var rocking = knownFailure{[]string{"not at rest", "came to rest only"}, "#29 item 6: tiny light bodies are fragile (Havok only), not yet analysed"}
+// rocking: Havok keeps the "Golden Spheres" body of
+// MetalRoughSpheresNoTextures (a 9.5 mm plate of 49 sphere hulls, 10 mg)
+// spinning flat on the ground at 10 rad/s after 5 s, its contact points
+// sliding. Its written inertia per unit mass is its hulls' (Havok's figure,
+// within 0.04%); bringing its mass to 1 kg (an exact similarity) changes
+// nothing, so no mass floor; the default profile's sphere colliders of the
+// same asset rest in Havok, and Rapier and Jolt rest the hulls.
+var rocking = knownFailure{[]string{"not at rest", "came to rest only"}, []string{"havok"},
+	"#29 item 6: a flat compound of 49 sphere hulls keeps spinning in Havok (torsional friction); the written mass properties match the hulls"}
 
 // defaultKnown are the known failures of the default profile's outputs
 // (TestCorpusDropTestDefaultProfile).
 var defaultKnown = knownFailures{
 	"whole": {
-		"ToyCar.gltf": overlapping, "NegativeScaleTest.glb": overlapping, "OrientationTest.glb": overlapping,
-		"Fox.glb": onSkinned, "RecursiveSkeletons.glb": onSkinned, "MorphPrimitivesTest.gltf": flatHull,
-	},
-	"alone": {
-		"OrientationTest.glb":      {[]string{"thrown: speed"}, "Rapier throws ArrowY1 alone (16.1 m/s, bound 13.9) on the default profile's colliders, Jolt and Havok rest it: #29 item 6 (small, thin bodies), not yet analysed"},
+		"NegativeScaleTest.glb": thinPanels, "RecursiveSkeletons.glb": {tower.wants, []string{"havok"}, tower.why},
 		"MorphPrimitivesTest.gltf": flatHull,
 	},
+	"alone": {"MorphPrimitivesTest.gltf": flatHull},
 }
 
 // flatHull: the default profile's decomposition of MorphPrimitivesTest
 // writes a hull (nodes[4]) that Rapier finds flat; Jolt and Havok accept it.
-var flatHull = knownFailure{[]string{"Rapier gives the hull zero volume", "no body was dropped"}, "#29 item 6 / #23: a decomposed hull Rapier takes as flat, not yet analysed"}
+var flatHull = knownFailure{[]string{"Rapier gives the hull zero volume", "no body was dropped"}, []string{"rapier"}, "#23: a decomposed hull Rapier takes as flat, not yet analysed"}
 
 // checkDrops checks a drop-test run over corpus outputs (output → corpus
 // input): every body alone and every asset whole passes in every engine,
 // except the known failures, which must still fail, and only as listed.
 func checkDrops(t *testing.T, outputs map[string]string, res map[string]dropResult, known knownFailures) {
 	t.Helper()
-	fails := map[string]map[string][]string{"alone": {}, "whole": {}} // mode → corpus file name → failure lines
+	type failure struct{ line, engine string }
+	fails := map[string]map[string][]failure{"alone": {}, "whole": {}} // mode → corpus file name → failures
 	names := map[string]bool{}
 	for out, in := range outputs {
 		name := filepath.Base(in)
@@ -158,7 +181,7 @@ func checkDrops(t *testing.T, outputs map[string]string, res map[string]dropResu
 			}
 			for mode, lines := range map[string][]string{"alone": alone, "whole": r.Whole.Failures} {
 				for _, f := range lines {
-					fails[mode][name] = append(fails[mode][name], fmt.Sprintf("%s (%s, %s): %s", out, engine, mode, f))
+					fails[mode][name] = append(fails[mode][name], failure{fmt.Sprintf("%s (%s, %s): %s", out, engine, mode, f), engine})
 				}
 			}
 		}
@@ -170,8 +193,8 @@ func checkDrops(t *testing.T, outputs map[string]string, res map[string]dropResu
 				t.Errorf("%s passes the %s drop in every engine and format: take it off the known failures (%s)", name, mode, k.why)
 			}
 			for _, f := range byName[name] {
-				if !listed || !slices.ContainsFunc(k.wants, func(w string) bool { return strings.Contains(f, w) }) {
-					t.Errorf("drop test: %s", f)
+				if !listed || (k.engines != nil && !slices.Contains(k.engines, f.engine)) || !slices.ContainsFunc(k.wants, func(w string) bool { return strings.Contains(f.line, w) }) {
+					t.Errorf("drop test: %s", f.line)
 				}
 			}
 		}

@@ -412,19 +412,26 @@ async function dropWhole(engine, asset) {
 // startOverlaps finds the pairs of dynamic bodies whose colliders overlap
 // in their file poses (bodies born inside each other), deeper than the
 // height tolerance of the smaller one: Rapier's contact query, the same
-// for every engine. An engine may push such bodies apart gently or throw
-// them; either way the file asks for two solids in one place.
+// for every engine, on the asset scaled to unit size (Rapier's contact
+// tolerances are absolute: on ToyCar's millimetre hulls it reports a 1.6 mm
+// overlap between hulls 2 mm apart, and none at 100 times the size). An
+// engine may push such bodies apart gently or throw them; either way the
+// file asks for two solids in one place.
 async function startOverlaps(asset) {
   const bodies = asset.bodies.filter((b) => b.colliders.length && dropped(b));
   const out = [];
   if (bodies.length < 2) return out;
+  const boxes = bodies.map(worldBox);
+  const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((x) => x.lo[i])));
+  const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((x) => x.hi[i])));
+  const k = 1 / len(sub(hi, lo));
   const world = await RapierWorld.create(0);
   try {
-    const hs = bodies.map((b) => world.add({ colliders: b.colliders, position: b.position, rotation: b.rotation }, 'loaded'));
+    const hs = bodies.map((b) => world.add({ colliders: b.colliders.map((c) => scaled(c, k)), position: b.position.map((v) => v * k), rotation: b.rotation }, 'loaded'));
     const sizes = bodies.map((b) => bounds(b.colliders).size);
     for (let i = 0; i < bodies.length; i++) {
       for (let j = i + 1; j < bodies.length; j++) {
-        const depth = world.penetration(hs[i], hs[j]);
+        const depth = world.penetration(hs[i], hs[j]) / k;
         const small = Math.min(sizes[i], sizes[j]);
         if (depth > HEIGHT_TOL(small)) out.push({ a: bodies[i], b: bodies[j], depth, fraction: depth / small });
       }

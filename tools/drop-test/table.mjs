@@ -5,7 +5,11 @@
 // largest factor over bodies), and per engine the rest time and worst penetration, each body alone and
 // the asset whole, with the whole drop's peak speed and failures.
 //
-//   node table.mjs SUMMARY.json...
+//   node table.mjs [--report REPORT.json]... SUMMARY.json...
+//
+// With autocollide's JSON reports of the outputs (generate --report), two
+// more columns: the bodies merged because their colliders overlapped (the
+// new body ← how many), and the bodies per mass source.
 //
 // Rest time is when the last body came to rest (— when one never did);
 // penetration is the deepest collider below the ground at rest, as a share
@@ -14,9 +18,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const files = process.argv.slice(2);
+const files = [];
+const reports = new Map(); // output path → its asset entry in a generate report
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i] !== '--report') {
+    files.push(process.argv[i]);
+    continue;
+  }
+  for (const a of JSON.parse(readFileSync(process.argv[++i], 'utf8')).assets ?? []) reports.set(path.resolve(a.output ?? ''), a);
+}
 if (!files.length) {
-  process.stderr.write('usage: node table.mjs SUMMARY.json...\n');
+  process.stderr.write('usage: node table.mjs [--report REPORT.json]... SUMMARY.json...\n');
   process.exit(2);
 }
 
@@ -26,7 +38,8 @@ const secs = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—
 const sum = (xs) => xs.reduce((s, x) => s + (x ?? 0), 0);
 
 const engines = ['rapier', 'jolt', 'havok'];
-const head = ['file', 'bodies', 'mass written (kg)', 'colliders R/J/H (kg)', 'worst colliders/written', 'I/m off by (H)', ...engines.map((e) => `${e[0].toUpperCase()} alone rest, pen.`), ...engines.map((e) => `${e[0].toUpperCase()} whole rest, pen., peak`), 'whole fails'];
+const withReport = reports.size > 0;
+const head = ['file', 'bodies', ...(withReport ? ['merged', 'mass from'] : []), 'mass written (kg)', 'colliders R/J/H (kg)', 'worst colliders/written', 'I/m off by (H)', ...engines.map((e) => `${e[0].toUpperCase()} alone rest, pen.`), ...engines.map((e) => `${e[0].toUpperCase()} whole rest, pen., peak`), 'whole fails'];
 process.stdout.write(`| ${head.join(' | ')} |\n|${head.map(() => ' --- ').join('|')}|\n`);
 for (const f of files) {
   const summary = JSON.parse(readFileSync(f, 'utf8'));
@@ -76,6 +89,15 @@ for (const f of files) {
     }, {});
     const fails = Object.entries(merged).map(([w, es]) => `${w} ${es.join('')}`).join('; ') || '—';
     const name = `${path.basename(path.dirname(path.dirname(file)))}/${path.basename(file)}`;
-    process.stdout.write(`| ${[name, bodies.length, g(written), colliders.join(' / '), worst ? `${g(worst.ratio)}× (${worst.body})` : '—', off ? `×${off.f.toFixed(2)} (${off.body})` : '—', ...alone, ...whole, fails].join(' | ')} |\n`);
+    const rep = reports.get(path.resolve(file));
+    const fromReport = [];
+    if (withReport) {
+      const list = rep?.bodyList ?? [];
+      fromReport.push(list.filter((b) => b.merged).map((b) => `${b.name} ← ${b.merged.length}`).join(', ') || '—');
+      const src = {};
+      for (const b of list) src[b.massSource] = (src[b.massSource] ?? 0) + 1;
+      fromReport.push(Object.entries(src).map(([k, n]) => `${k} ${n}`).join(', ') || '—');
+    }
+    process.stdout.write(`| ${[name, bodies.length, ...fromReport, g(written), colliders.join(' / '), worst ? `${g(worst.ratio)}× (${worst.body})` : '—', off ? `×${off.f.toFixed(2)} (${off.body})` : '—', ...alone, ...whole, fails].join(' | ')} |\n`);
   }
 }
