@@ -24,6 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/safefile"
@@ -174,13 +175,17 @@ type Range struct {
 
 // Values a profile accepts.
 var (
-	formats    = codecs.Families()
+	formats    = append(codecs.Families(), enginenames.Families()...)
 	geometries = []string{"mesh", "node"}
 	bodyModes  = []string{"root", "node", "file", "pattern"}
 	motions    = []string{"static", "kinematic", "dynamic"}
 	methods    = kinds.Methods()
 	combines   = []string{"average", "minimum", "maximum", "multiply"}
 )
+
+// Formats lists the formats a profile (and generate's --format) accepts:
+// the physics codecs' families, then the engine-name formats.
+func Formats() []string { return append([]string(nil), formats...) }
 
 // Methods lists the collider methods a profile accepts.
 func Methods() []string { return append([]string(nil), methods...) }
