@@ -160,11 +160,11 @@ func (e *encoder) unreal(b Body) error {
 		switch {
 		case c.Trigger:
 			e.warnings = append(e.warnings, fmt.Sprintf("%s: Unreal's collision names have no triggers; trigger left out", e.label(c.Render)))
-			e.detach(c.Node)
+			e.drop(c)
 			continue
 		case c.Shape.Type == physics.Trimesh:
 			e.warnings = append(e.warnings, fmt.Sprintf("%s: Unreal's collision names have no triangle meshes (Unreal uses the render mesh as complex collision); left out", e.label(c.Render)))
-			e.detach(c.Node)
+			e.drop(c)
 			continue
 		case c.Artist:
 			// The artist's UCX_ mesh stays as it was: the plan stopped it
@@ -172,7 +172,7 @@ func (e *encoder) unreal(b Body) error {
 			if err := e.restoreMesh(c.Render); err != nil {
 				return err
 			}
-			e.detach(c.Node)
+			e.drop(c)
 			continue
 		}
 		if err := e.unrealCollider(c); err != nil {
@@ -276,7 +276,7 @@ func (e *encoder) godot(b Body) error {
 	for _, c := range b.Colliders {
 		if c.Trigger {
 			e.warnings = append(e.warnings, fmt.Sprintf("%s: Godot's name hints have no triggers; trigger left out", e.label(c.Render)))
-			e.detach(c.Node)
+			e.drop(c)
 			continue
 		}
 		s := c.Shape
@@ -349,8 +349,20 @@ func (e *encoder) move(n, render int) error {
 	return nil
 }
 
-// detach takes generated node n out of its parent's children; a node
-// nothing refers to any more is left unused.
+// drop leaves collider c out: its node is taken out of the scene and
+// its generated mesh, if any, unnamed, so that neither is read as a
+// collision mesh (the node stays, unused: it may hold the undo record).
+func (e *encoder) drop(c Collider) {
+	e.detach(c.Node)
+	e.node(c.Node).Delete("name")
+	if t := c.Shape.Type; t == physics.Convex || t == physics.Trimesh {
+		if mo, ok := e.a.Tree.Arr("meshes")[c.Shape.Mesh].(*gltfio.Object); ok {
+			mo.Delete("name")
+		}
+	}
+}
+
+// detach takes generated node n out of its parent's children.
 func (e *encoder) detach(n int) {
 	p, ok := e.parent[n]
 	if !ok {

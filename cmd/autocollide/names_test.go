@@ -606,3 +606,93 @@ func sameGodot(s enginenames.NamedShape, w omiCollider) error {
 	}
 	return nil
 }
+
+// TestUnrealKeepsArtistMeshes: an input with the artist's UCX_ mesh for
+// Chair keeps it as it was (its node still renders it) and nothing new
+// is named for Chair; the naming reader finds exactly the artist's mesh.
+func TestUnrealKeepsArtistMeshes(t *testing.T) {
+	in := filepath.Join(testassets.Repo(), "testdata", "naming", "ucx_hull.gltf")
+	out := filepath.Join(t.TempDir(), "out.gltf")
+	if code, _, stderr := runCLI("generate", in, "-o", out, "--format", "unreal"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	src, err := gltfio.LoadRaw(in, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := gltfio.LoadRaw(out, gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := a.Doc.Nodes[1]; n.Mesh == nil || *n.Mesh != *src.Doc.Nodes[1].Mesh || n.Name != "UCX_Chair_01" {
+		t.Errorf("the artist's UCX_ node changed: %+v", n)
+	}
+	got, err := enginenames.ReadUnreal(a.Doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Node != 1 || got[0].Render != 0 {
+		t.Errorf("collision meshes %+v, want the artist's alone", got)
+	}
+}
+
+// TestEngineNamesRerun: generating again on an unreal or godot-names
+// output replaces what the first run wrote (same bytes), and an OMI run
+// on it gives what an OMI run on the input gives.
+func TestEngineNamesRerun(t *testing.T) {
+	dir := t.TempDir()
+	in := example(t)
+	gen := func(src, out, format string) []byte {
+		t.Helper()
+		if code, _, stderr := runCLI("generate", src, "-o", out, "--format", format); code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	omiDirect := gen(in, filepath.Join(dir, "omi.glb"), "omi")
+	for _, f := range []string{"unreal", "godot-names"} {
+		first := filepath.Join(dir, f+"1.glb")
+		a := gen(in, first, f)
+		if b := gen(first, filepath.Join(dir, f+"2.glb"), f); !slices.Equal(a, b) {
+			t.Errorf("%s: a second run changed the output", f)
+		}
+		if b := gen(first, filepath.Join(dir, f+"-omi.glb"), "omi"); !slices.Equal(omiDirect, b) {
+			t.Errorf("%s: OMI from its output differs from OMI from the input", f)
+		}
+	}
+}
+
+// TestUnrealLimits: a hull over 255 vertices is refused with the flag
+// that fixes it; a trimesh collider and a trigger, which Unreal's names
+// cannot hold, are left out with a warning each; --format lists the
+// engine formats.
+func TestUnrealLimits(t *testing.T) {
+	dir := t.TempDir()
+	duck := filepath.Join(testassets.Shared(t), "corpus", "Duck", "glTF-Binary", "Duck.glb")
+	code, _, stderr := runCLI("generate", duck, "-o", filepath.Join(dir, "d.glb"), "--format", "unreal", "--method", "hull", "--max-hull-vertices", "400")
+	if code != 1 || !strings.Contains(stderr, "at most 255") || !strings.Contains(stderr, "--max-hull-vertices 255") {
+		t.Errorf("a 400-vertex hull: exit %d: %s", code, stderr)
+	}
+	for _, c := range []struct{ profile, want string }{{"static-level", "triangle meshes"}, {"pickup", "triggers"}} {
+		out := filepath.Join(dir, c.profile+".glb")
+		code, _, stderr := runCLI("generate", example(t), "-o", out, "--format", "unreal", "--profile", c.profile, "--method", map[string]string{"static-level": "trimesh", "pickup": "sphere"}[c.profile])
+		if code != 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d: %s", c.profile, code, stderr)
+		}
+		a, err := gltfio.LoadRaw(out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := enginenames.ReadUnreal(a.Doc); len(got) != 0 {
+			t.Errorf("%s: %d collision meshes, want none", c.profile, len(got))
+		}
+	}
+	code, _, stderr = runCLI("generate", example(t), "-o", filepath.Join(dir, "x.glb"), "--format", "unity")
+	if code != 2 || !strings.Contains(stderr, "unreal or godot-names") {
+		t.Errorf("--format unity: exit %d: %s", code, stderr)
+	}
+}
