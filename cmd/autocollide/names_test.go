@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"sync"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/autocollide/autocollide/enginenames"
