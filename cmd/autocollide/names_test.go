@@ -638,13 +638,14 @@ func TestUnrealKeepsArtistMeshes(t *testing.T) {
 
 // TestEngineNamesRerun: generating again on an unreal or godot-names
 // output replaces what the first run wrote (same bytes), and an OMI run
-// on it gives what an OMI run on the input gives.
+// on it gives what an OMI run on the input gives; the run's JSON report
+// follows the report schema.
 func TestEngineNamesRerun(t *testing.T) {
 	dir := t.TempDir()
 	in := example(t)
-	gen := func(src, out, format string) []byte {
+	gen := func(src, out, format string, more ...string) []byte {
 		t.Helper()
-		if code, _, stderr := runCLI("generate", src, "-o", out, "--format", format); code != 0 {
+		if code, _, stderr := runCLI(append([]string{"generate", src, "-o", out, "--format", format}, more...)...); code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, stderr)
 		}
 		b, err := os.ReadFile(out)
@@ -656,7 +657,11 @@ func TestEngineNamesRerun(t *testing.T) {
 	omiDirect := gen(in, filepath.Join(dir, "omi.glb"), "omi")
 	for _, f := range []string{"unreal", "godot-names"} {
 		first := filepath.Join(dir, f+"1.glb")
-		a := gen(in, first, f)
+		report := filepath.Join(dir, f+".json")
+		a := gen(in, first, f, "--report", report)
+		if r, _ := readReport(t, report); len(r.Assets) != 1 || r.Assets[0].Bodies == 0 {
+			t.Errorf("%s: the report has no asset with bodies", f)
+		}
 		if b := gen(first, filepath.Join(dir, f+"2.glb"), f); !slices.Equal(a, b) {
 			t.Errorf("%s: a second run changed the output", f)
 		}
