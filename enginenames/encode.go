@@ -234,18 +234,25 @@ func (e *encoder) unrealCollider(c Collider) error {
 	if !ok {
 		// A sheared parent: no TRS places the shape; its vertices are
 		// placed instead (exact in world space, deformed in the node).
+		placed := make([]geom.Vec3, len(sol.v))
 		for i, v := range sol.v {
-			sol.v[i] = local.Point(v)
+			placed[i] = local.Point(v)
 		}
+		sol.v = placed
 		tr, q, sc = geom.Vec3{}, geom.IdentityQuat(), geom.Vec3{1, 1, 1}
 		e.warnings = append(e.warnings, fmt.Sprintf("%s: its parent's transform is sheared: %s's vertices are placed in the parent's space", e.label(c.Render), name))
 	}
-	if t != physics.Convex || s.Type != physics.Convex || !ok {
+	if s.Type == physics.Convex {
+		if mo, isMesh := e.a.Tree.Arr("meshes")[m].(*gltfio.Object); isMesh && ok {
+			mo.Set("name", name)
+		} else if isMesh {
+			mo.Delete("name") // replaced by the placed copy below
+		}
+	}
+	if s.Type != physics.Convex || !ok {
 		if m, err = e.a.AppendMesh(name, sol.v, sol.t, e.binary); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-	} else if mo, ok := e.a.Tree.Arr("meshes")[m].(*gltfio.Object); ok {
-		mo.Set("name", name)
 	}
 	o.Set("name", name)
 	setTransform(o, tr, q, sc)
