@@ -72,9 +72,6 @@ func makeNames(t *testing.T, dir string) []nameRun {
 		if testing.Short() && slices.ContainsFunc(slowNames, func(s string) bool { return strings.Contains(in, "/"+s+"/") }) {
 			continue
 		}
-		if f := os.Getenv("DEVONLY"); f != "" && !regexp.MustCompile(f).MatchString(in) {
-			continue
-		}
 		for _, method := range nameMethods {
 			r := nameRun{in: in, method: method}
 			for _, f := range []string{"omi", "unreal", "godot-names"} {
