@@ -27,7 +27,7 @@ import (
 var nameMethods = []string{"box", "sphere", "capsule", "hull", "decompose"}
 
 // nameRun is one corpus asset generated with one method as OMI, unreal
-// and godot-names.
+// and (but for decompose) godot-names.
 type nameRun struct {
 	in, method             string
 	omi, unreal, godot     string
@@ -74,7 +74,14 @@ func makeNames(t *testing.T, dir string) []nameRun {
 		}
 		for _, method := range nameMethods {
 			r := nameRun{in: in, method: method}
-			for _, f := range []string{"omi", "unreal", "godot-names"} {
+			formats := []string{"omi", "unreal", "godot-names"}
+			if method == "decompose" {
+				// Godot's writer treats a decomposition's hulls as it
+				// treats one hull: the costliest method runs twice, not
+				// three times.
+				formats = formats[:2]
+			}
+			for _, f := range formats {
 				out := filepath.Join(dir, fmt.Sprintf("%02d-%s-%s%s", i, method, f, filepath.Ext(in)))
 				if code, _, stderr := runCLI("generate", in, "-o", out, "--method", method, "--format", f, "-q"); code != 0 {
 					t.Fatalf("%s (%s, %s): exit %d: %s", in, method, f, code, stderr)
@@ -96,7 +103,10 @@ func makeNames(t *testing.T, dir string) []nameRun {
 				}
 				return a
 			}
-			r.input, r.omiAsset, r.unrealAsset, r.godotFile = load(in), load(r.omi), load(r.unreal), load(r.godot)
+			r.input, r.omiAsset, r.unrealAsset = load(in), load(r.omi), load(r.unreal)
+			if r.godot != "" {
+				r.godotFile = load(r.godot)
+			}
 			if r.omiModel, _, err = omi.Decode(r.omiAsset.Doc); err != nil {
 				t.Fatal(err)
 			}
@@ -201,7 +211,10 @@ func TestUnrealRoundTrip(t *testing.T) {
 	var files []string
 	seen := map[string]bool{}
 	for _, r := range runs {
-		files = append(files, r.unreal, r.godot)
+		files = append(files, r.unreal)
+		if r.godot != "" {
+			files = append(files, r.godot)
+		}
 		if !seen[r.in] {
 			files = append(files, r.in)
 			seen[r.in] = true
@@ -257,6 +270,9 @@ func TestUnrealRoundTrip(t *testing.T) {
 			had[c] = true
 		}
 		for _, out := range []string{r.unreal, r.godot} {
+			if out == "" {
+				continue
+			}
 			v := res[out]
 			var fresh []string
 			for _, c := range v.Codes {
@@ -511,13 +527,17 @@ func checkPrimitive(prefix string, pos []geom.Vec3) error {
 }
 
 // TestGodotNamesRoundTrip: reading the godot-names output back with the
-// Godot reader gives the OMI output's bodies (same nodes, dynamic as
+// Godot reader gives (for every method but decompose, whose hulls take
+// the hull method's path) the OMI output's bodies (same nodes, dynamic as
 // -rigid, static otherwise) and colliders (same nodes; hulls with the
 // same vertices, boxes as their 8 corners, spheres and capsules as convex
 // meshes around them, at most 10% of the size away), and every input
 // vertex lies inside them.
 func TestGodotNamesRoundTrip(t *testing.T) {
 	for _, r := range generateNames(t) {
+		if r.godotFile == nil {
+			continue
+		}
 		label := fmt.Sprintf("%s (%s)", filepath.Base(r.in), r.method)
 		if f := codecs.Family(r.godotFile.Doc); f != physics.None {
 			t.Errorf("%s: godot-names output carries %s physics", label, f)
