@@ -47,8 +47,8 @@ var presets embed.FS
 type Profile struct {
 	// Name is the preset name or the file the profile came from.
 	Name string `yaml:"-"`
-	// Format is the extension family to write: "omi" or "khr";
-	// KHRGeometry the KHR collider geometry form: "mesh" or "node".
+	// Format is what to write (Formats): an extension family, "omi" or
+	// "khr", or engine names, "unreal" or "godot-names"; KHRGeometry the KHR collider geometry form: "mesh" or "node".
 	Format      string `yaml:"format"`
 	KHRGeometry string `yaml:"khrGeometry"`
 	// NamingConventions turns on the artists' naming conventions
