@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
@@ -42,13 +45,88 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physi
 	return m
 }
 
-// emit encodes the generated model in the requested family and grafts it
+// emit writes the generated model: as engine names (enginenames) when the
+// format is one, else encoded in the requested family (encodeModel).
+func emit(a *gltfio.Asset, gen *physics.Model, opt Encoding, ex *mesh.Result, pl *assetPlan, done map[int]*made) ([]string, error) {
+	if !enginenames.Handles(opt.Format) {
+		return nil, encodeModel(a, gen, opt)
+	}
+	bodies, err := namedBodies(a, gen, ex, pl, done)
+	if err != nil {
+		return nil, err
+	}
+	return enginenames.Encode(a, bodies, opt.Format, opt.Binary)
+}
+
+// namedBodies pairs each generated collider node with the part and
+// collider it was made from. body appended them in plan order (bodies,
+// their parts, each part's colliders), one body after the other, and
+// only for bodies that got a motion; the names are checked against it.
+func namedBodies(a *gltfio.Asset, gen *physics.Model, ex *mesh.Result, pl *assetPlan, done map[int]*made) ([]enginenames.Body, error) {
+	var nodes []int
+	for _, i := range gen.NodeIndices() {
+		if n := gen.Nodes[i]; n.Collider != nil || n.Trigger != nil {
+			nodes = append(nodes, i)
+		}
+	}
+	var out []enginenames.Body
+	for _, b := range pl.bodies {
+		bn := gen.Nodes[b.node]
+		if bn == nil || bn.Motion == nil {
+			continue
+		}
+		body := enginenames.Body{Node: b.node, Motion: bn.Motion}
+		for _, pp := range b.parts {
+			part := &ex.Parts[pp.part]
+			m := done[pp.part]
+			if m == nil {
+				continue
+			}
+			for _, c := range m.cs {
+				if len(nodes) == 0 {
+					return nil, fmt.Errorf("internal: %s: fewer collider nodes than colliders", part.Name)
+				}
+				idx := nodes[0]
+				nodes = nodes[1:]
+				node, _ := a.Tree.Arr("nodes")[idx].(*gltfio.Object)
+				name, _ := node.Get("name")
+				if s, _ := name.(string); !strings.HasPrefix(s, partName(a.Doc, part)+".") {
+					return nil, fmt.Errorf("internal: collider node %q is not %s's", s, part.Name)
+				}
+				n := gen.Nodes[idx]
+				nc := enginenames.Collider{Node: idx, Render: part.Node, Trigger: n.Trigger != nil}
+				if nc.Trigger {
+					nc.Shape = gen.Shapes[n.Trigger.Shape]
+				} else {
+					nc.Shape = gen.Shapes[n.Collider.Shape]
+				}
+				if c.Hull != nil {
+					nc.Vertices, nc.Triangles = c.Hull.Vertices, c.Hull.Triangles
+				}
+				if pp.handmade {
+					_, _, nc.Artist = unrealName(a.Doc.Nodes[part.Node].Name)
+					if !nc.Artist && part.Mesh >= 0 && part.Mesh < len(a.Doc.Meshes) {
+						_, _, nc.Artist = unrealName(a.Doc.Meshes[part.Mesh].Name)
+					}
+				}
+				body.Colliders = append(body.Colliders, nc)
+			}
+		}
+		out = append(out, body)
+	}
+	if len(nodes) > 0 {
+		return nil, fmt.Errorf("internal: %d collider nodes without a collider", len(nodes))
+	}
+	return out, nil
+}
+
+// encodeModel encodes the generated model in the requested family and grafts it
 // into the tree without touching what was there: the document-level
 // shapes, physics materials and collision filters are appended after any
 // existing ones (the encoder is given placeholders in their places so
 // that the generated references come out right), and only the generated model's nodes get extensions.
 // Every change is journaled, so a re-run can undo it.
-func emit(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
+func encodeModel(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
 	codec, err := codecs.For(opt.Format)
 	if err != nil {
 		return err

@@ -124,9 +124,11 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if rep.Bodies == 0 {
 		return rep, nil
 	}
-	if err := emit(a, model, opt.Encoding); err != nil {
+	warn, err := emit(a, model, opt.Encoding, ex, pl, made)
+	if err != nil {
 		return nil, err
 	}
+	rep.Warnings = append(rep.Warnings, warn...)
 	if err := checkResult(a); err != nil {
 		return nil, err
 	}

@@ -3,11 +3,12 @@ package generate
 import (
 	"fmt"
 	"hash/fnv"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/mesh"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // MaxSourceName bounds the bytes of a node or mesh name that generated
@@ -67,99 +68,42 @@ type unrealHint struct {
 	render string
 }
 
-var unrealPrefixes = []struct {
-	prefix string
-	method Method
-}{
-	{"UCX_", Hull},
-	{"UBX_", Box},
-	{"USP_", Sphere},
-	{"UCP_", Capsule},
+// unrealMethods is the method that reads each Unreal collision shape
+// from the collision mesh's vertices.
+var unrealMethods = map[physics.ShapeType]Method{
+	physics.Convex: Hull, physics.Box: Box, physics.Sphere: Sphere, physics.Capsule: Capsule,
 }
 
-// unrealName parses an Unreal collision name. The candidates are the
-// render names it may refer to, the longest first: "UCX_Chair_01" may
-// name "Chair_01" or "Chair".
+// unrealName parses an Unreal collision name (enginenames.ParseUnreal)
+// into the method that reads it.
 func unrealName(name string) (Method, []string, bool) {
-	for _, p := range unrealPrefixes {
-		if len(name) <= len(p.prefix) || !strings.EqualFold(name[:len(p.prefix)], p.prefix) {
-			continue
-		}
-		rest := name[len(p.prefix):]
-		cands := []string{rest}
-		if i := strings.LastIndexByte(rest, '_'); i > 0 {
-			if _, err := strconv.Atoi(rest[i+1:]); err == nil {
-				cands = append(cands, rest[:i])
-			}
-		}
-		return p.method, cands, true
+	t, cands, ok := enginenames.ParseUnreal(name)
+	if !ok {
+		return "", nil, false
 	}
-	return "", nil, false
+	return unrealMethods[t], cands, true
 }
 
-// godotHint is what a Godot name suffix asks for.
-type godotHint int
-
-const (
-	godotNone godotHint = iota
-	godotCol
-	godotColOnly
-	godotConvCol
-	godotConvColOnly
-	godotRigid
-)
-
-// godotSuffixes are tried in this order, so that "-convcolonly" is not
-// read as "-colonly" or "-col".
-var godotSuffixes = []struct {
-	word string
-	hint godotHint
-}{
-	{"convcolonly", godotConvColOnly},
-	{"colonly", godotColOnly},
-	{"convcol", godotConvCol},
-	{"col", godotCol},
-	{"rigid", godotRigid},
-}
-
-// godotName parses a Godot import hint at the end of a node name.
-func godotName(name string) godotHint {
-	low := strings.ToLower(name)
-	for _, s := range godotSuffixes {
-		n := len(s.word) + 1
-		if len(low) <= n || !strings.HasSuffix(low, s.word) {
-			continue
-		}
-		switch low[len(low)-n] {
-		case '-', '_', '$':
-			return s.hint
-		}
-	}
-	return godotNone
-}
+// godotHint is a Godot import hint (enginenames.ParseGodot) as the plan
+// reads it.
+type godotHint enginenames.GodotHint
 
 // collider says whether the hint asks for a collider, and which.
 func (h godotHint) collider() (Method, bool) {
-	switch h {
-	case godotCol, godotColOnly:
-		return Trimesh, true
-	case godotConvCol, godotConvColOnly:
-		return Hull, true
+	t, ok := enginenames.GodotHint(h).Collider()
+	if !ok {
+		return "", false
 	}
-	return "", false
+	if t == physics.Trimesh {
+		return Trimesh, true
+	}
+	return Hull, true
 }
 
 // only says whether the hinted mesh stops rendering.
-func (h godotHint) only() bool { return h == godotColOnly || h == godotConvColOnly }
+func (h godotHint) only() bool { return enginenames.GodotHint(h).Only() }
 
-func (h godotHint) String() string {
-	for _, s := range godotSuffixes {
-		if s.hint == h {
-			return "-" + s.word
-		}
-	}
-	return ""
-}
+func (h godotHint) String() string { return enginenames.GodotHint(h).String() }
 
 // hints are the artists' naming conventions read from one asset's parts
 // (see naming.go).
@@ -199,11 +143,11 @@ func (p *planner) hints(ex *mesh.Result, todo []int) *hints {
 		if mn := p.meshName(part); mn != "" && mn != p.doc.Nodes[part.Node].Name {
 			byName[mn] = append(byName[mn], i)
 		}
-		if g := godotName(p.doc.Nodes[part.Node].Name); g != godotNone && g != godotRigid {
-			h.godot[i] = g
+		if g := enginenames.ParseGodot(p.doc.Nodes[part.Node].Name); g != enginenames.GodotNone && g != enginenames.GodotRigid {
+			h.godot[i] = godotHint(g)
 		}
 		for n := part.Node; ; {
-			if godotName(p.doc.Nodes[n].Name) == godotRigid {
+			if enginenames.ParseGodot(p.doc.Nodes[n].Name) == enginenames.GodotRigid {
 				h.rigid[i] = n
 				break
 			}

@@ -24,6 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/safefile"
@@ -46,8 +47,8 @@ var presets embed.FS
 type Profile struct {
 	// Name is the preset name or the file the profile came from.
 	Name string `yaml:"-"`
-	// Format is the extension family to write: "omi" or "khr";
-	// KHRGeometry the KHR collider geometry form: "mesh" or "node".
+	// Format is what to write (Formats): an extension family, "omi" or
+	// "khr", or engine names, "unreal" or "godot-names"; KHRGeometry the KHR collider geometry form: "mesh" or "node".
 	Format      string `yaml:"format"`
 	KHRGeometry string `yaml:"khrGeometry"`
 	// NamingConventions turns on the artists' naming conventions
@@ -177,7 +178,7 @@ type Range struct {
 
 // Values a profile accepts.
 var (
-	formats    = codecs.Families()
+	formats    = append(codecs.Families(), enginenames.Families()...)
 	geometries = []string{"mesh", "node"}
 	bodyModes  = []string{"root", "node", "file", "pattern"}
 	// overlapRules are bodies.overlapping's values.
@@ -186,6 +187,10 @@ var (
 	methods      = kinds.Methods()
 	combines     = []string{"average", "minimum", "maximum", "multiply"}
 )
+
+// Formats lists the formats a profile (and generate's --format) accepts:
+// the physics codecs' families, then the engine-name formats.
+func Formats() []string { return append([]string(nil), formats...) }
 
 // Methods lists the collider methods a profile accepts.
 func Methods() []string { return append([]string(nil), methods...) }

@@ -139,6 +139,9 @@ func TestMain(m *testing.M) {
 	if corpusDir != "" {
 		os.RemoveAll(corpusDir)
 	}
+	if namesDir != "" {
+		os.RemoveAll(namesDir)
+	}
 	os.Exit(code)
 }
 

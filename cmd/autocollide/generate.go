@@ -19,7 +19,7 @@ import (
 	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/kinds"
-	"github.com/autocollide/autocollide/physics/codecs"
+	"github.com/autocollide/autocollide/profiles"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
@@ -106,7 +106,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.BoolVar(&f.inPlace, "in-place", false, "overwrite each input")
 	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file (autocollide profiles list)")
 	fl.BoolVar(&f.namingConventions, "naming-conventions", true, "honour artists' collider naming conventions (UCX_, -col, ...); =false to ignore them")
-	fl.StringVar(&f.format, "format", "", "extension family: "+codecs.Names()+" (default from the profile: omi)")
+	fl.StringVar(&f.format, "format", "", "output format: "+orList(profiles.Formats())+" (default from the profile: omi; a file that carries physics keeps its family)")
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
 	fl.StringVar(&f.method, "method", "", "collider method: "+orList(kinds.Methods())+" (default from the profile: auto)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")

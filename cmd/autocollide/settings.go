@@ -15,7 +15,6 @@ import (
 	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/mass"
-	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/autocollide/autocollide/safefile"
 	"github.com/spf13/pflag"
@@ -172,8 +171,8 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 	}
 	if level("format") != "" {
 		p.Format = v.GetString("format")
-		if _, err := codecs.Parse(p.Format); err != nil {
-			return bad("format", codecs.Names())
+		if !slices.Contains(profiles.Formats(), p.Format) {
+			return bad("format", orList(profiles.Formats()))
 		}
 	}
 	if level("khr-geometry") != "" {

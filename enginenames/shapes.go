@@ -1,0 +1,139 @@
+package enginenames
+
+import (
+	"math"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// Tessellation of round primitives: segments around the axis, and
+// latitude bands of a sphere (even, so that the equator is a ring).
+const (
+	segments = 16
+	bands    = 8
+)
+
+// solid is a closed convex triangle mesh around the origin, outward
+// wound (counter-clockwise seen from outside, as glTF's front faces).
+type solid struct {
+	v []geom.Vec3
+	t [][3]uint32
+}
+
+// boxSolid is the axis-aligned box of full extents size, centred on the
+// origin: its 8 corners.
+func boxSolid(size geom.Vec3) solid {
+	var s solid
+	for i := 0; i < 8; i++ {
+		s.v = append(s.v, geom.Vec3{
+			(float64(i&1) - 0.5) * size[0],
+			(float64(i>>1&1) - 0.5) * size[1],
+			(float64(i>>2&1) - 0.5) * size[2],
+		})
+	}
+	for _, q := range [][4]uint32{{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}} {
+		s.t = append(s.t, [3]uint32{q[0], q[1], q[2]}, [3]uint32{q[0], q[2], q[3]})
+	}
+	s.orient()
+	return s
+}
+
+// ring is a circle of the ring stack: its height and radius.
+type ring struct{ y, r float64 }
+
+// stack is the closed solid through the rings (top to bottom) with a pole
+// vertex above the first and below the last: poles at heights top and
+// bottom on the axis.
+func stack(top float64, rings []ring, bottom float64) solid {
+	s := solid{v: []geom.Vec3{{0, top, 0}}}
+	for _, rg := range rings {
+		for j := 0; j < segments; j++ {
+			a := 2 * math.Pi * float64(j) / segments
+			s.v = append(s.v, geom.Vec3{rg.r * math.Cos(a), rg.y, rg.r * math.Sin(a)})
+		}
+	}
+	s.v = append(s.v, geom.Vec3{0, bottom, 0})
+	at := func(k, j int) uint32 { return uint32(1 + k*segments + j%segments) }
+	last := uint32(len(s.v) - 1)
+	for j := 0; j < segments; j++ {
+		s.t = append(s.t, [3]uint32{0, at(0, j), at(0, j+1)})
+		for k := 0; k+1 < len(rings); k++ {
+			s.t = append(s.t, [3]uint32{at(k, j), at(k+1, j), at(k+1, j+1)}, [3]uint32{at(k, j), at(k+1, j+1), at(k, j+1)})
+		}
+		s.t = append(s.t, [3]uint32{last, at(len(rings)-1, j+1), at(len(rings)-1, j)})
+	}
+	s.orient()
+	return s
+}
+
+// latitude returns the rings of a sphere of radius r from band i0 to i1
+// (0 is the north pole, bands the south one), shifted by dy.
+func latitude(r float64, i0, i1 int, dy float64) []ring {
+	var out []ring
+	for i := i0; i <= i1; i++ {
+		a := math.Pi * float64(i) / bands
+		out = append(out, ring{dy + r*math.Cos(a), r * math.Sin(a)})
+	}
+	return out
+}
+
+// sphereSolid is a sphere of radius r: on the sphere (every vertex at
+// distance r, as Unreal fits its USP_ sphere to them) unless cover asks
+// for one around it (every face at least r from the centre).
+func sphereSolid(r float64, cover bool) solid {
+	if cover {
+		r *= coverFactor
+	}
+	return stack(r, latitude(r, 1, bands-1, 0), -r)
+}
+
+// capsuleSolid is a capsule along +Y with hemisphere centres at ±h/2 and
+// radius r: on the capsule or, with cover, around it.
+func capsuleSolid(r, h float64, cover bool) solid {
+	if cover {
+		r *= coverFactor
+	}
+	rings := append(latitude(r, 1, bands/2, h/2), latitude(r, bands/2, bands-1, -h/2)...)
+	return stack(h/2+r, rings, -h/2-r)
+}
+
+// cylinderSolid is a cylinder along +Y of full height h, radii rTop and
+// rBottom, around the cylinder (its side faces touch it).
+func cylinderSolid(rTop, rBottom, h float64) solid {
+	k := 1 / math.Cos(math.Pi/segments)
+	return stack(h/2, []ring{{h / 2, rTop * k}, {-h / 2, rBottom * k}}, -h/2)
+}
+
+// taperedSolid is a capsule of unequal radii (Unreal has none) as a
+// convex solid around it: the hull of its two spheres' covers.
+func taperedSolid(rTop, rBottom, h float64) solid {
+	kt, kb := rTop*coverFactor, rBottom*coverFactor
+	rings := append(latitude(kt, 1, bands/2, h/2), latitude(kb, bands/2, bands-1, -h/2)...)
+	return stack(h/2+kt, rings, -h/2-kb)
+}
+
+// coverFactor scales the unit sphere's stack so that each of its faces
+// lies at least 1 from the centre: 1 over the smallest face distance.
+var coverFactor = func() float64 {
+	s := stack(1, latitude(1, 1, bands-1, 0), -1)
+	d := math.Cos(math.Pi / segments) // the side faces between equator rings of a capsule
+	for _, t := range s.t {
+		n := s.v[t[1]].Sub(s.v[t[0]]).Cross(s.v[t[2]].Sub(s.v[t[0]]))
+		if l := n.Len(); l > 0 {
+			d = math.Min(d, math.Abs(n.Scale(1/l).Dot(s.v[t[0]])))
+		}
+	}
+	return 1 / d
+}()
+
+// orient winds every face outward: the solids are convex around the
+// origin, so a face whose normal points towards it is turned.
+func (s *solid) orient() {
+	for i, t := range s.t {
+		a, b, c := s.v[t[0]], s.v[t[1]], s.v[t[2]]
+		n := b.Sub(a).Cross(c.Sub(a))
+		if n.Dot(a.Add(b).Add(c)) < 0 {
+			s.t[i] = [3]uint32{t[0], t[2], t[1]}
+		}
+	}
+}
