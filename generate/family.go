@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
@@ -17,13 +18,18 @@ import (
 // than the file's, the error refuses the file (Asset returns it only when
 // it would generate a body): rewriting an artist's physics into another
 // family is convert's job, with its warnings per lossy item. The note
-// says when the file's family overrode a profile's.
+// says when the file's family overrode a profile's. Engine name formats
+// (unreal, godot-names) write no extension and are kept as asked.
 func outputFamily(doc *gltf.Document, enc Encoding) (physics.Family, string, error) {
 	var have []physics.Family
 	for _, c := range codecs.Detect(doc) {
 		have = append(have, c.Family())
 	}
 	switch {
+	case enginenames.Handles(enc.Format):
+		// Names are no physics family: engines that read them read no
+		// extension, so the file's authored physics stays beside them.
+		return enc.Format, "", nil
 	case len(have) == 0, slices.Contains(have, enc.Format):
 		return enc.Format, "", nil
 	case enc.ExplicitFormat:
