@@ -82,6 +82,15 @@ type Bodies struct {
 	// expression; geometry outside every match falls back to "root").
 	Per     string `yaml:"per"`
 	Pattern string `yaml:"pattern,omitempty"`
+	// With per: bone (a ragdoll of each skinned mesh), a bone gets a body
+	// when its share of the skin's weight reaches MinWeightShare and its
+	// vertices' size MinSize of the skin's (0: package ragdoll's
+	// defaults); Assign gives each vertex to its "dominant" bone or to
+	// every bone whose share reaches WeightThreshold ("threshold").
+	MinWeightShare  float64 `yaml:"minWeightShare,omitempty"`
+	MinSize         float64 `yaml:"minSize,omitempty"`
+	Assign          string  `yaml:"assign,omitempty"`
+	WeightThreshold float64 `yaml:"weightThreshold,omitempty"`
 
 	pattern *regexp.Regexp
 }
@@ -176,11 +185,14 @@ type Range struct {
 var (
 	formats    = codecs.Families()
 	geometries = []string{"mesh", "node"}
-	bodyModes  = []string{"root", "node", "file", "pattern"}
+	bodyModes  = []string{"root", "node", "file", "pattern", "bone"}
 	motions    = []string{"static", "kinematic", "dynamic"}
 	methods    = kinds.Methods()
 	combines   = []string{"average", "minimum", "maximum", "multiply"}
 )
+
+// assignments are how a ragdoll gives vertices to bones.
+var assignments = []string{"dominant", "threshold"}
 
 // Methods lists the collider methods a profile accepts.
 func Methods() []string { return append([]string(nil), methods...) }
@@ -390,4 +402,9 @@ func (p *Profile) errAt(key, format string, args ...any) error {
 		return errors.New(at + ": " + msg)
 	}
 	return fmt.Errorf("%s: %s", p.Name, msg)
+}
+
+// ragdoll reports whether a ragdoll setting is given.
+func (b Bodies) ragdoll() bool {
+	return b.MinWeightShare != 0 || b.MinSize != 0 || b.Assign != "" || b.WeightThreshold != 0
 }
