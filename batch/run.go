@@ -391,6 +391,7 @@ func fillReport(a *Asset, rep *generate.Report) {
 	for _, b := range rep.BodyList {
 		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource})
 	}
+	a.Ragdolls = rep.Ragdolls
 	for _, pr := range rep.Parts {
 		a.Parts = append(a.Parts, pr)
 		if pr.HullVertices > 0 {

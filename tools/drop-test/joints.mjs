@@ -17,14 +17,15 @@
 // on Y the twist range; an axis without a limit is free. Collision
 // between two jointed bodies is off unless enableCollision says so.
 //
-// The asset is scaled to a rig height of RIG_HEIGHT (its lengths, masses
-// ×k³ and inertias ×k⁵), lifted so its lowest collider point is
+// Each ragdoll of the asset (bodies joined by joints) is dropped in a world
+// of its own, scaled to a height of RIG_HEIGHT (lengths ×k, masses ×k³,
+// inertias ×k⁵) and lifted so that its lowest collider point is
 // DROP_FRACTION of that height above the ground, and stepped at 60 Hz with
 // SUBSTEPS for at most 5 s. Checks, at every step:
 //   - no NaN in any body's state;
 //   - energy bounded: kinetic (linear and angular) plus potential energy
 //     never exceeds its start by more than ENERGY_SLACK of M·g·height;
-//   - each joint's two anchors within ANCHOR_TOL of the rig's height;
+//   - each joint's two anchors within ANCHOR_TOL of the ragdoll's height;
 //   - each joint's swing and twist within their limits plus LIMIT_TOL
 //     (swing: the rotation's angle off the twist axis, against the cone
 //     in its direction; twist: the twist part's angle about +Y);
@@ -33,8 +34,9 @@
 // and the whole asset at rest (every body under REST_LINEAR and its
 // REST_ANGULAR) for 0.5 s within 5 s. Prints one line per file and
 // engine, writes --json {"files": {FILE: {ENGINE: {ok, failures, bodies,
-// joints, height, mass, worstGap, worstOvershoot, restTime}}}} (worstGap a
-// fraction of the height, worstOvershoot in degrees), exits 1 on a failure.
+// joints, ragdolls, height, mass, worstGap, worstOvershoot, restTime}}}}
+// over the file's ragdolls (worstGap a fraction of the ragdoll's height,
+// height the tallest ragdoll's, restTime the latest, worstOvershoot in degrees), exits 1 on a failure.
 import { writeFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { loadAsset, readDocument } from './loader.mjs';
@@ -151,32 +153,52 @@ export function loadJoints(file, asset) {
   return joints;
 }
 
-// prepare scales the asset to RIG_HEIGHT and lifts it: bodies as the
-// engines take them, and the scale.
-function prepare(asset) {
-  const bodies = asset.bodies.filter((b) => b.node >= 0);
+// ragdolls splits the asset's bodies into ragdolls (bodies joined by
+// joints): [{bodies: [asset body index], joints: [joint]}], in body order.
+function ragdolls(asset, joints) {
+  const root = asset.bodies.map((_, i) => i);
+  const find = (i) => (root[i] === i ? i : (root[i] = find(root[i])));
+  for (const j of joints) root[find(j.a)] = find(j.b);
+  const groups = new Map();
+  asset.bodies.forEach((b, i) => {
+    if (b.node < 0) return;
+    const r = find(i);
+    if (!groups.has(r)) groups.set(r, { bodies: [], joints: [] });
+    groups.get(r).bodies.push(i);
+  });
+  for (const j of joints) groups.get(find(j.a)).joints.push(j);
+  return [...groups.values()];
+}
+
+// prepare scales one ragdoll to RIG_HEIGHT and lifts it: its bodies as
+// the engines take them, its joints on them, and the scale.
+function prepare(asset, rd) {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const b of bodies) {
+  for (const i of rd.bodies) {
+    const b = asset.bodies[i];
     lo = Math.min(lo, lowestY(b.colliders, b.position, b.rotation));
     hi = Math.max(hi, b.position[1] + bodySupport(b.colliders, quatRotate(conj(b.rotation), [0, 1, 0])));
   }
   const k = RIG_HEIGHT / (hi - lo);
   const lift = DROP_FRACTION * RIG_HEIGHT - lo * k;
-  const out = bodies.map((b) => {
+  const bodies = rd.bodies.map((i) => {
+    const b = asset.bodies[i];
     const m = b.motion;
     if (m.type !== 'dynamic' || !(m.mass > 0) || !m.inertiaDiagonal) throw new Error(`${b.where}: not a dynamic body with mass and inertia`);
     const [x, y, z, w] = m.inertiaOrientation;
-    const mass = m.mass * k ** 3;
     return {
       ...b,
       position: [b.position[0] * k, b.position[1] * k + lift, b.position[2] * k],
       colliders: b.colliders.map((c) => scaled(c, k)),
-      mass: { explicit: { mass, com: (m.com ?? [0, 0, 0]).map((v, i) => v * b.scale[i] * k), inertiaDiagonal: m.inertiaDiagonal.map((v) => v * k ** 5), inertiaOrientation: b.scale[0] < 0 ? [x, -y, -z, w] : [x, y, z, w] } },
+      mass: { explicit: { mass: m.mass * k ** 3, com: (m.com ?? [0, 0, 0]).map((v, i) => v * b.scale[i] * k), inertiaDiagonal: m.inertiaDiagonal.map((v) => v * k ** 5), inertiaOrientation: b.scale[0] < 0 ? [x, -y, -z, w] : [x, y, z, w] } },
       size: len(sub(...boundsOf(b.colliders))) * k,
     };
   });
-  return { bodies: out, k, index: new Map(asset.bodies.map((b, i) => [i, out.findIndex((o) => o.node === b.node)])) };
+  const at = new Map(rd.bodies.map((i, k2) => [i, k2]));
+  const scaleFrame = (f) => ({ ...f, t: f.t.map((v) => v * k) });
+  const js = rd.joints.map((j) => ({ ...j, a: at.get(j.a), b: at.get(j.b), frameA: scaleFrame(j.frameA), frameB: scaleFrame(j.frameB) }));
+  return { bodies, joints: js, height: hi - lo };
 }
 
 function boundsOf(colliders) {
@@ -289,10 +311,9 @@ function energy(bodies, sts) {
   return e;
 }
 
-// simulate drops the prepared asset in one engine and returns the result.
-export async function simulate(engine, prep, joints) {
-  const { bodies } = prep;
-  const js = joints.map((j) => ({ ...j, a: prep.index.get(j.a), b: prep.index.get(j.b), frameA: { ...j.frameA, t: j.frameA.t.map((v) => v * prep.k) }, frameB: { ...j.frameB, t: j.frameB.t.map((v) => v * prep.k) } }));
+// simulate drops one prepared ragdoll in one engine and returns the
+// result.
+export async function simulate(engine, { bodies, joints: js }) {
   const { w, hs } = await ENGINES[engine](bodies, js);
   const mass = bodies.reduce((s, b) => s + b.mass.explicit.mass, 0);
   const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, restTime: null, peakEnergy: 0 };
@@ -367,12 +388,11 @@ async function main() {
   for (const f of files) {
     summary.files[f] = {};
     let asset;
-    let joints;
-    let prep;
+    let preps;
     try {
       asset = loadAsset(f);
-      joints = loadJoints(f, asset);
-      prep = prepare(asset);
+      const joints = loadJoints(f, asset);
+      preps = ragdolls(asset, joints).map((rd) => prepare(asset, rd));
     } catch (e) {
       for (const en of engines) summary.files[f][en] = { ok: false, failures: [e.message] };
       console.log(`FAIL ${f}: ${e.message}`);
@@ -380,18 +400,28 @@ async function main() {
       continue;
     }
     for (const en of engines) {
-      let r;
-      try {
-        r = await simulate(en, prep, joints);
-      } catch (e) {
-        r = { ok: false, failures: [`${en}: ${e.message}`] };
+      const r = { ok: true, failures: [], limitsEnforced: LIMITED[en], bodies: 0, joints: 0, ragdolls: preps.length, worstGap: 0, worstOvershoot: 0, restTime: 0 };
+      for (const p of preps) {
+        let q;
+        try {
+          q = await simulate(en, p);
+        } catch (e) {
+          q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, restTime: null };
+        }
+        r.ok &&= q.ok;
+        for (const m of q.failures) if (!r.failures.includes(m)) r.failures.push(m);
+        r.bodies += q.bodies;
+        r.joints += q.joints;
+        r.worstGap = Math.max(r.worstGap, q.worstGap);
+        r.worstOvershoot = Math.max(r.worstOvershoot, q.worstOvershoot);
+        r.restTime = r.restTime === null || q.restTime === null ? null : Math.max(r.restTime, q.restTime);
       }
-      r.height = RIG_HEIGHT / prep.k;
+      r.height = Math.max(...preps.map((p) => p.height));
       r.mass = asset.bodies.reduce((s, b) => s + (b.motion?.mass ?? 0), 0);
       summary.files[f][en] = r;
       bad ||= !r.ok;
-      const fig = r.worstGap !== undefined ? ` (${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot ${r.worstOvershoot.toFixed(2)}°, rest ${r.restTime ?? '-'} s)` : '';
-      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en}${fig}${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
+      const rest = r.restTime === null ? '-' : r.restTime.toFixed(2);
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en} (${r.ragdolls} ragdolls, ${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot ${r.worstOvershoot.toFixed(2)}°, rest ${rest} s)${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
     }
   }
   if (json) writeFileSync(json, JSON.stringify(summary, null, 1));
