@@ -90,10 +90,6 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 	if len(parts) == 0 {
 		return nil
 	}
-	if ext, ok := heldJoints(a, opt.Encoding.Format); ok {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the asset already has document-level %s: ragdolls not generated (their joints would mix with the kept ones)", ext))
-		return nil
-	}
 	var groups []*skinGroup
 	for _, i := range parts {
 		s := ex.Parts[i].Influences.Skin
@@ -110,6 +106,7 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			parent[c] = i
 		}
 	}
+	held, hasHeld := heldJoints(a, opt.Encoding.Format)
 	taken := map[int]int{} // joint node → skin whose ragdoll uses it
 	defs := map[string]int{}
 	for _, g := range groups {
@@ -117,14 +114,22 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			return err
 		}
 		joints := a.Doc.Skins[g.skin].Joints
+		if hasHeld {
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("the asset already has document-level %s, which would hold the ragdoll's joints beside the kept ones", held))
+			continue
+		}
 		if k := slices.IndexFunc(joints, func(j int) bool { _, ok := taken[j]; return ok }); k >= 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d: its joint %s is also skin %d's: no second ragdoll on it", g.skin, mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is also skin %d's", mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
+			continue
+		}
+		if n, ok := underSkinnedMesh(a.Doc, joints, parent); ok {
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(a.Doc, n)))
 			continue
 		}
 		bones, skin := ragdollInput(a.Doc, ex, g, world, parent)
 		rd, err := ragdoll.Build(bones, skin, ragdollSettings(opt))
 		if err != nil {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d (%s): %v; no ragdoll", g.skin, ex.Parts[g.parts[0]].Name, err))
+			noRagdoll(a, ex, g, rep, err.Error())
 			continue
 		}
 		for _, j := range joints {
@@ -135,6 +140,30 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 		}
 	}
 	return nil
+}
+
+// noRagdoll reports a skin that gets no ragdoll: a warning saying why,
+// and its parts with no colliders.
+func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why string) {
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d (%s): %s: no ragdoll", g.skin, ex.Parts[g.parts[0]].Name, why))
+	for _, i := range g.parts {
+		p := &ex.Parts[i]
+		rep.Parts = append(rep.Parts, PartReport{Body: p.Node, Node: p.Node, Name: partName(a.Doc, p), Triangles: len(p.Triangles), Method: None, Reason: "no ragdoll: " + why})
+	}
+}
+
+// underSkinnedMesh returns a joint that is, or lies under, a node with a
+// skinned mesh: a body there would not move what it claims to (glTF
+// ignores that node's transform, and importers re-parent skinned meshes).
+func underSkinnedMesh(doc *gltf.Document, joints []int, parent map[int]int) (int, bool) {
+	for _, j := range joints {
+		for n, ok := j, true; ok; n, ok = parent[n] {
+			if doc.Nodes[n].Skin != nil && doc.Nodes[n].Mesh != nil {
+				return j, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // heldJoints reports a document-level extension of the format, other

@@ -604,3 +604,26 @@ func TestRagdollReport(t *testing.T) {
 		}
 	}
 }
+
+// TestRagdollNotUnderSkinnedMesh: a skeleton under its skinned mesh node
+// (whose transform glTF ignores) gets no ragdoll, with a warning naming
+// the joint, rather than bodies that would not move the skin.
+func TestRagdollNotUnderSkinnedMesh(t *testing.T) {
+	rig := humanoidRig(t)
+	editJSON(t, rig, func(doc map[string]any) {
+		nodes := arr(doc["nodes"])
+		body := len(nodes) - 1
+		obj(nodes[body])["children"] = []any{0}
+		obj(arr(doc["scenes"])[0])["nodes"] = []any{body}
+	})
+	dir := t.TempDir()
+	rp := filepath.Join(dir, "report.json")
+	if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "-q", "-o", filepath.Join(dir, "rig.glb"), "--report", rp); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r, _ := readReport(t, rp)
+	a := r.Assets[0]
+	if a.Bodies != 0 || len(a.Ragdolls) != 0 || !slices.ContainsFunc(a.Warnings, func(w string) bool { return strings.Contains(w, `"pelvis" is or lies under a skinned mesh node`) }) {
+		t.Errorf("bodies %d, ragdolls %d, warnings %q: want none, and a warning naming the pelvis", a.Bodies, len(a.Ragdolls), a.Warnings)
+	}
+}
