@@ -80,6 +80,8 @@ type Asset struct {
 	// Internal is true when the asset failed on a bug (a recovered
 	// panic) rather than on its input; not part of the JSON.
 	Internal bool `json:"-"`
+	// Ragdolls says what each skin's ragdoll became (bodies per bone).
+	Ragdolls []generate.RagdollReport `json:"ragdolls,omitempty"`
 }
 
 func newAsset(j Job) Asset {

@@ -393,6 +393,7 @@ func fillReport(a *Asset, rep *generate.Report) {
 		a.BodyList = append(a.BodyList, Body{Node: b.Node, Name: b.Name, Colliders: b.Colliders, Mass: b.Mass, Volume: b.Volume, MassSource: b.MassSource,
 			InertiaSource: b.InertiaSource, CollidersVolume: b.CollidersVolume, Size: b.Size, Merged: b.Merged})
 	}
+	a.Ragdolls = rep.Ragdolls
 	for _, pr := range rep.Parts {
 		a.Parts = append(a.Parts, pr)
 		if pr.HullVertices > 0 {

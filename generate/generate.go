@@ -74,7 +74,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	}
 	rep.Notes = append(rep.Notes, pl.notes...)
 	rep.Warnings = append(rep.Warnings, pl.warnings...)
-	if len(pl.bodies) == 0 {
+	if len(pl.bodies) == 0 && len(pl.ragdoll) == 0 {
 		return rep, nil
 	}
 	if famErr != nil {
@@ -120,6 +120,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		if err := body(a, model, ex, b, made, res, opt, rep); err != nil {
 			return nil, err
 		}
+	}
+	if err := ragdolls(ctx, a, model, ex, world, pl.ragdoll, res, opt, rep); err != nil {
+		return nil, err
 	}
 	if rep.Bodies == 0 {
 		return rep, nil

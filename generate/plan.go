@@ -77,6 +77,8 @@ type assetPlan struct {
 	// collider only), ascending.
 	hide            []int
 	notes, warnings []string
+	// ragdoll lists the skinned parts that become ragdolls (BodiesPerBone).
+	ragdoll []int
 }
 
 // planner holds what planning one asset needs.
@@ -106,6 +108,9 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		if len(part.Triangles) > 0 && !authored[part.Root] {
 			todo = append(todo, i)
 		}
+	}
+	if opt.Body.Mode == BodiesPerBone {
+		todo = p.ragdollParts(ex, todo)
 	}
 	if len(todo) == 0 {
 		return p.plan

@@ -74,4 +74,6 @@ type Report struct {
 	Triggers int      `json:"triggers,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+	// Ragdolls says, per skin, what BodiesPerBone made of it.
+	Ragdolls []RagdollReport `json:"ragdolls,omitempty"`
 }

@@ -97,6 +97,8 @@ type BodySettings struct {
 	// (Unreal UCX_/UBX_/USP_/UCP_ and Godot -col, -colonly, -convcol,
 	// -convcolonly, -rigid and their _col spellings).
 	NamingConventions bool
+	// Ragdoll tunes BodiesPerBone (absent from fingerprints when zero).
+	Ragdoll RagdollSettings `json:",omitzero"`
 	// Mass says how dynamic bodies get their mass (Options.MarshalJSON
 	// writes it beside the body settings, where it has always been).
 	Mass Mass `json:"-"`
@@ -109,13 +111,13 @@ type BodySettings struct {
 // check reports settings no body can be made from.
 func (b BodySettings) check() error {
 	switch b.Mode {
-	case "", BodiesPerRoot, BodiesPerNode, BodiesPerFile:
+	case "", BodiesPerRoot, BodiesPerNode, BodiesPerFile, BodiesPerBone:
 	case BodiesByPattern:
 		if b.Pattern == nil {
 			return errors.New("body mode pattern needs a pattern")
 		}
 	default:
-		return fmt.Errorf("body mode %q: want root, node, file or pattern", b.Mode)
+		return fmt.Errorf("body mode %q: want root, node, file, pattern or bone", b.Mode)
 	}
 	switch b.Overlap {
 	case "", OverlapMerge, OverlapWarn:

@@ -97,41 +97,9 @@ func (x *extractor) skin(si int) ([]geom.Mat4, error) {
 // pose applies linear-blend skinning: each vertex is Σ wᵢ·J[jᵢ]·p over the
 // JOINTS_n/WEIGHTS_n sets, weights divided by their sum. A vertex whose
 // weights are all zero keeps its position (noted). It also reports, per
-// vertex, whether the blended matrix mirrors.
-func (x *extractor) pose(pos []geom.Vec3, prim *gltf.Primitive, joints []geom.Mat4, where string) ([]geom.Vec3, []bool, error) {
-	type set struct{ j, w []float64 }
-	var sets []set
-	for s := 0; ; s++ {
-		ja, jok := prim.Attributes[fmt.Sprintf("JOINTS_%d", s)]
-		wa, wok := prim.Attributes[fmt.Sprintf("WEIGHTS_%d", s)]
-		if !jok && !wok {
-			break
-		}
-		if jok != wok {
-			return nil, nil, fmt.Errorf("JOINTS_%d and WEIGHTS_%d must come together", s, s)
-		}
-		jv, a, _, err := x.d.read(ja)
-		if err != nil {
-			return nil, nil, fmt.Errorf("JOINTS_%d: %w", s, err)
-		}
-		if a.Type != gltf.AccessorVec4 || a.Normalized || (a.ComponentType != gltf.ComponentUbyte && a.ComponentType != gltf.ComponentUshort) {
-			return nil, nil, fmt.Errorf("JOINTS_%d: accessor %d must be VEC4 UNSIGNED_BYTE or UNSIGNED_SHORT", s, ja)
-		}
-		wv, b, _, err := x.d.read(wa)
-		if err != nil {
-			return nil, nil, fmt.Errorf("WEIGHTS_%d: %w", s, err)
-		}
-		if b.Type != gltf.AccessorVec4 || !(b.ComponentType == gltf.ComponentFloat || b.Normalized && (b.ComponentType == gltf.ComponentUbyte || b.ComponentType == gltf.ComponentUshort)) {
-			return nil, nil, fmt.Errorf("WEIGHTS_%d: accessor %d must be VEC4 FLOAT or normalized UNSIGNED_BYTE/UNSIGNED_SHORT", s, wa)
-		}
-		if a.Count != len(pos) || b.Count != len(pos) {
-			return nil, nil, fmt.Errorf("JOINTS_%d/WEIGHTS_%d counts %d/%d differ from the %d positions", s, s, a.Count, b.Count, len(pos))
-		}
-		sets = append(sets, set{jv, wv})
-	}
-	if len(sets) == 0 {
-		return nil, nil, fmt.Errorf("skinned mesh without JOINTS_0/WEIGHTS_0")
-	}
+// vertex, whether the blended matrix mirrors. sets are the primitive's
+// JOINTS_n/WEIGHTS_n (weightSets).
+func (x *extractor) pose(pos []geom.Vec3, sets []weightSet, joints []geom.Mat4, where string) ([]geom.Vec3, []bool, error) {
 	out := make([]geom.Vec3, len(pos))
 	flips := make([]bool, len(pos))
 	unweighted := 0

@@ -45,7 +45,10 @@ type Part struct {
 	Vertices  []geom.Vec3 // world space; only vertices some triangle uses, in source order
 	Triangles [][3]uint32 // outward (counter-clockwise seen from outside) winding in world space
 	Skinned   bool        // posed by the node's skin at rest
-	Dropped   int         // degenerate triangles removed from this part
+	// Influences are a skinned part's per-vertex joints and weights
+	// (nil when not skinned).
+	Influences *Influences
+	Dropped    int // degenerate triangles removed from this part
 }
 
 // Result is what Extract found in the chosen scene.
@@ -183,8 +186,9 @@ type geometry struct {
 	vertices  []geom.Vec3
 	triangles [][3]uint32
 	// mirrored, for skinned meshes, marks vertices whose blended skin
-	// matrix has a negative determinant.
-	mirrored []bool
+	// matrix has a negative determinant; influences are their weights.
+	mirrored   []bool
+	influences []primInfluences
 }
 
 // geometry decodes every triangle primitive of mesh m with the morph
@@ -245,9 +249,14 @@ func (x *extractor) primitive(g *geometry, prim *gltf.Primitive, where string, w
 			return err
 		}
 		if joints != nil {
-			if pos, flips, err = x.pose(pos, prim, joints, where); err != nil {
+			sets, err := x.weightSets(prim, len(pos))
+			if err != nil {
 				return err
 			}
+			if pos, flips, err = x.pose(pos, sets, joints, where); err != nil {
+				return err
+			}
+			g.influences = append(g.influences, primInfluences{first: int(base), count: len(pos), sets: sets})
 		}
 		g.vertices = append(g.vertices, pos...)
 		g.mirrored = append(g.mirrored, flips...)
@@ -481,6 +490,9 @@ func (x *extractor) emit(p Part, g *geometry) error {
 			remap[v] = 1
 		}
 		tris = append(tris, t)
+	}
+	if p.Skinned {
+		p.Influences = x.influences(p.Node, g, remap)
 	}
 	var verts []geom.Vec3
 	for i, used := range remap {

@@ -12,7 +12,7 @@ import (
 // The keys of each section.
 var (
 	topKeys       = []string{"extends", "format", "khrGeometry", "namingConventions", "bodies", "motion", "mass", "physicsMaterial", "filter", "trigger", "colliders", "rules"}
-	bodiesKeys    = []string{"per", "pattern", "overlapping"}
+	bodiesKeys    = []string{"per", "pattern", "overlapping", "minWeightShare", "minSize", "assign", "weightThreshold"}
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
@@ -81,6 +81,14 @@ func (p *Profile) applyBodies(d doc, e entry) error {
 			p.Bodies.pattern, p.Bodies.Pattern, err = d.regex(b)
 		case "overlapping":
 			p.Bodies.Overlapping, err = d.enum(b, overlapRules...)
+		case "minWeightShare":
+			p.Bodies.MinWeightShare, err = d.number(b, 0, 1)
+		case "minSize":
+			p.Bodies.MinSize, err = d.number(b, 0, 1)
+		case "assign":
+			p.Bodies.Assign, err = d.enum(b, assignments...)
+		case "weightThreshold":
+			p.Bodies.WeightThreshold, err = d.number(b, 1e-3, 1)
 		}
 		if err != nil {
 			return err
@@ -372,6 +380,10 @@ func (p *Profile) check() error {
 		return p.errAt("bodies.per", "bodies: per: pattern needs a pattern (a regular expression on node names)")
 	case p.Bodies.Per != "pattern" && p.Bodies.Pattern != "":
 		return p.errAt("bodies.pattern", "bodies: a pattern is used only with per: pattern (per is %s)", p.Bodies.Per)
+	case p.Bodies.Per != "bone" && p.Bodies.ragdoll():
+		return p.errAt("bodies.per", "bodies: minWeightShare, minSize, assign and weightThreshold are used only with per: bone (per is %s)", p.Bodies.Per)
+	case p.Bodies.Per == "bone" && p.Motion != "dynamic":
+		return p.errAt("motion", "bodies: per: bone makes ragdolls, whose bodies are dynamic (motion is %s)", p.Motion)
 	}
 	if p.Motion != "static" {
 		if p.Colliders.Method == "trimesh" {

@@ -38,6 +38,10 @@ func (p *Profile) Options() (generate.Options, error) {
 			Motion:            physics.MotionType(p.Motion),
 			Trigger:           p.Trigger,
 			NamingConventions: p.NamingConventions,
+			Ragdoll: generate.RagdollSettings{
+				MinWeightShare: p.Bodies.MinWeightShare, MinSize: p.Bodies.MinSize,
+				Threshold: p.Bodies.Assign == "threshold", WeightThreshold: p.Bodies.WeightThreshold,
+			},
 		},
 	}
 	var err error

@@ -86,6 +86,15 @@ type Bodies struct {
 	// Overlapping says what becomes of dynamic bodies whose colliders
 	// overlap at rest: "merge" (the default, also when empty) or "warn".
 	Overlapping string `yaml:"overlapping,omitempty"`
+	// With per: bone (a ragdoll of each skinned mesh), a bone gets a body
+	// when its share of the skin's weight reaches MinWeightShare and its
+	// vertices' size MinSize of the skin's (0: package ragdoll's
+	// defaults); Assign gives each vertex to its "dominant" bone or to
+	// every bone whose share reaches WeightThreshold ("threshold").
+	MinWeightShare  float64 `yaml:"minWeightShare,omitempty"`
+	MinSize         float64 `yaml:"minSize,omitempty"`
+	Assign          string  `yaml:"assign,omitempty"`
+	WeightThreshold float64 `yaml:"weightThreshold,omitempty"`
 
 	pattern *regexp.Regexp
 }
@@ -180,7 +189,7 @@ type Range struct {
 var (
 	formats    = append(codecs.Families(), enginenames.Families()...)
 	geometries = []string{"mesh", "node"}
-	bodyModes  = []string{"root", "node", "file", "pattern"}
+	bodyModes  = []string{"root", "node", "file", "pattern", "bone"}
 	// overlapRules are bodies.overlapping's values.
 	overlapRules = []string{"merge", "warn"}
 	motions      = []string{"static", "kinematic", "dynamic"}
@@ -191,6 +200,9 @@ var (
 // Formats lists the formats a profile (and generate's --format) accepts:
 // the physics codecs' families, then the engine-name formats.
 func Formats() []string { return append([]string(nil), formats...) }
+
+// assignments are how a ragdoll gives vertices to bones.
+var assignments = []string{"dominant", "threshold"}
 
 // Methods lists the collider methods a profile accepts.
 func Methods() []string { return append([]string(nil), methods...) }
@@ -400,4 +412,9 @@ func (p *Profile) errAt(key, format string, args ...any) error {
 		return errors.New(at + ": " + msg)
 	}
 	return fmt.Errorf("%s: %s", p.Name, msg)
+}
+
+// ragdoll reports whether a ragdoll setting is given.
+func (b Bodies) ragdoll() bool {
+	return b.MinWeightShare != 0 || b.MinSize != 0 || b.Assign != "" || b.WeightThreshold != 0
 }

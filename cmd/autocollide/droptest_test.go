@@ -142,14 +142,17 @@ var rocking = knownFailure{[]string{"not at rest", "came to rest only"}, []strin
 var defaultKnown = knownFailures{
 	"whole": {
 		"NegativeScaleTest.glb": thinPanels, "RecursiveSkeletons.glb": {tower.wants, []string{"havok"}, tower.why},
-		"MorphPrimitivesTest.gltf": flatHull,
 	},
-	"alone": {"MorphPrimitivesTest.gltf": flatHull},
+	"alone": {"ToyCar.gltf": carSinks},
 }
 
-// flatHull: the default profile's decomposition of MorphPrimitivesTest
-// writes a hull (nodes[4]) that Rapier finds flat; Jolt and Havok accept it.
-var flatHull = knownFailure{[]string{"Rapier gives the hull zero volume", "no body was dropped"}, []string{"rapier"}, "#23: a decomposed hull Rapier takes as flat, not yet analysed"}
+// carSinks: with #23's bounded decomposition under auto (a 1,500-triangle
+// proxy, no relax pass), ToyCar's merged body (car and glass) dropped alone
+// in Jolt comes to rest only in the last 0.5 s and 1.05 mm (2.4% of its
+// size; tolerance 2%) below the ground; whole, and in Rapier and Havok, it
+// rests. Measured at the merge of #23 and #29, not yet analysed.
+var carSinks = knownFailure{[]string{"came to rest only", "below the ground"}, []string{"jolt"},
+	"#23/#29: the bounded decomposition's ToyCar body settles late and 2.4% deep in Jolt, alone"}
 
 // checkDrops checks a drop-test run over corpus outputs (output → corpus
 // input): every body alone and every asset whole passes in every engine,

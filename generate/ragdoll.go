@@ -1,0 +1,490 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/kinds"
+	"github.com/autocollide/autocollide/mass"
+	"github.com/autocollide/autocollide/mesh"
+	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/physics/codecs"
+	"github.com/autocollide/autocollide/ragdoll"
+	"github.com/qmuntal/gltf"
+)
+
+// BodiesPerBone makes a ragdoll of every skinned mesh: a dynamic body on
+// each significant bone, jointed to its parent bone's body (package
+// ragdoll). Meshes without a skin get one body per scene root, except
+// under a root holding a ragdoll, where they get none.
+const BodiesPerBone BodyMode = "bone"
+
+// RagdollSettings tune BodiesPerBone; zero fields take package ragdoll's
+// defaults. The bone colliders' method is Options.Collider.Method when it
+// is capsule, box, sphere or hull, else capsule.
+type RagdollSettings struct {
+	// MinWeightShare and MinSize are ragdoll.Settings' (negative: no
+	// minimum).
+	MinWeightShare float64 `json:",omitempty"`
+	MinSize        float64 `json:",omitempty"`
+	// Threshold gives a vertex to every bone whose weight share reaches
+	// WeightThreshold (ragdoll.Threshold) instead of its dominant bone
+	// only.
+	Threshold       bool    `json:",omitempty"`
+	WeightThreshold float64 `json:",omitempty"`
+}
+
+// RagdollReport says what a skin's ragdoll became.
+type RagdollReport struct {
+	// Skin is the skin's index, Nodes the skinned mesh nodes it drives.
+	Skin  int   `json:"skin"`
+	Nodes []int `json:"nodes"`
+	Bones int   `json:"bones"`
+	// Bodies names the bones with a body, Merged the others ("bone →
+	// body bone", or "bone → none" above the first body).
+	Bodies []string `json:"bodies"`
+	Merged []string `json:"merged"`
+	// Joints are "child – parent (limit rule)".
+	Joints []string `json:"joints"`
+	Mass   float64  `json:"mass"`
+}
+
+// ragdollParts sets the skinned parts of todo aside for ragdolls and
+// returns the others, leaving out (with a note) those under a scene root
+// that holds a ragdoll.
+func (p *planner) ragdollParts(ex *mesh.Result, todo []int) []int {
+	roots := map[int]bool{}
+	for _, i := range todo {
+		if ex.Parts[i].Influences != nil {
+			p.plan.ragdoll = append(p.plan.ragdoll, i)
+			roots[ex.Parts[i].Root] = true
+		}
+	}
+	var rest []int
+	for _, i := range todo {
+		switch part := &ex.Parts[i]; {
+		case part.Influences != nil:
+		case roots[part.Root]:
+			p.plan.notes = append(p.plan.notes, fmt.Sprintf("%s: not skinned, under a scene root with a ragdoll: no body", part.Name))
+		default:
+			rest = append(rest, i)
+		}
+	}
+	return rest
+}
+
+// skinGroup is the skinned parts one skin drives.
+type skinGroup struct {
+	skin  int
+	parts []int
+}
+
+// ragdolls makes the ragdoll of each skin driving the given parts: bodies
+// on the joint nodes, colliders, masses and joints, added to model and
+// the asset.
+func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world []geom.Mat4, parts []int, res resources, opt Options, rep *Report) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	var groups []*skinGroup
+	for _, i := range parts {
+		s := ex.Parts[i].Influences.Skin
+		k := slices.IndexFunc(groups, func(g *skinGroup) bool { return g.skin == s })
+		if k < 0 {
+			groups = append(groups, &skinGroup{skin: s})
+			k = len(groups) - 1
+		}
+		groups[k].parts = append(groups[k].parts, i)
+	}
+	parent := map[int]int{}
+	for i, n := range a.Doc.Nodes {
+		for _, c := range n.Children {
+			parent[c] = i
+		}
+	}
+	held, hasHeld := heldJoints(a, opt.Encoding.Format)
+	taken := map[int]int{} // joint node → skin whose ragdoll uses it
+	defs := map[string]int{}
+	for _, g := range groups {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		joints := a.Doc.Skins[g.skin].Joints
+		if hasHeld {
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("the asset already has document-level %s, which would hold the ragdoll's joints beside the kept ones", held))
+			continue
+		}
+		if k := slices.IndexFunc(joints, func(j int) bool { _, ok := taken[j]; return ok }); k >= 0 {
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is also skin %d's", mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
+			continue
+		}
+		if n, ok := underSkinnedMesh(a.Doc, joints, parent); ok {
+			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(a.Doc, n)))
+			continue
+		}
+		bones, skin := ragdollInput(a.Doc, ex, g, world, parent)
+		rd, err := ragdoll.Build(bones, skin, ragdollSettings(opt))
+		if err != nil {
+			noRagdoll(a, ex, g, rep, err.Error())
+			continue
+		}
+		for _, j := range joints {
+			taken[j] = g.skin
+		}
+		if err := writeRagdoll(a, model, ex, g, joints, rd, world, res, opt, defs, rep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// noRagdoll reports a skin that gets no ragdoll: a warning saying why,
+// and its parts with no colliders.
+func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why string) {
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d (%s): %s: no ragdoll", g.skin, ex.Parts[g.parts[0]].Name, why))
+	for _, i := range g.parts {
+		p := &ex.Parts[i]
+		rep.Parts = append(rep.Parts, PartReport{Body: p.Node, Node: p.Node, Name: partName(a.Doc, p), Triangles: len(p.Triangles), Method: None, Reason: "no ragdoll: " + why})
+	}
+}
+
+// underSkinnedMesh returns a joint that is, or lies under, a node with a
+// skinned mesh: a body there would not move what it claims to (glTF
+// ignores that node's transform, and importers re-parent skinned meshes).
+func underSkinnedMesh(doc *gltf.Document, joints []int, parent map[int]int) (int, bool) {
+	for _, j := range joints {
+		for n, ok := j, true; ok; n, ok = parent[n] {
+			if doc.Nodes[n].Skin != nil && doc.Nodes[n].Mesh != nil {
+				return j, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// heldJoints reports a document-level extension of the format, other
+// than the shapes' own, that the asset already has: the ragdoll's joint
+// descriptions may have to go there, and emit merges shapes, materials
+// and filters into kept physics, not joints.
+func heldJoints(a *gltfio.Asset, f physics.Family) (string, bool) {
+	c, err := codecs.For(f)
+	if err != nil {
+		return "", false
+	}
+	exts := a.Tree.Obj("extensions")
+	for _, k := range c.Layout().Extensions {
+		if k == c.Layout().Shapes.Extension && k != c.Layout().Materials.Extension {
+			continue // shapes only: merged by emit
+		}
+		if _, ok := exts.Get(k); ok {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// ragdollSettings are the ragdoll package's settings from the options.
+func ragdollSettings(opt Options) ragdoll.Settings {
+	r := opt.Body.Ragdoll
+	s := ragdoll.Settings{MinWeightShare: r.MinWeightShare, MinSize: r.MinSize, WeightThreshold: r.WeightThreshold,
+		MaxHullVertices: hullOptions(opt.Collider).MaxVertices}
+	if r.Threshold {
+		s.Assign = ragdoll.Threshold
+	}
+	switch m := ragdoll.Method(opt.Collider.Method); m {
+	case ragdoll.Capsule, ragdoll.Box, ragdoll.Sphere, ragdoll.Hull:
+		s.Method = m
+	}
+	return s
+}
+
+// ragdollInput returns the skeleton of a skin (bones in the skin's joint
+// order, each parented to its nearest ancestor node among them, at its
+// world rest transform) and the posed vertices and influences of the
+// parts it drives.
+func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geom.Mat4, parent map[int]int) ([]ragdoll.Bone, ragdoll.Skin) {
+	joints := doc.Skins[g.skin].Joints
+	index := map[int]int{}
+	for k, j := range joints {
+		index[j] = k
+	}
+	bones := make([]ragdoll.Bone, len(joints))
+	for k, j := range joints {
+		bones[k] = ragdoll.Bone{Name: doc.Nodes[j].Name, Parent: -1, World: world[j]}
+		if bones[k].Name == "" {
+			bones[k].Name = fmt.Sprintf("node%d", j)
+		}
+		for p, ok := parent[j]; ok; p, ok = parent[p] {
+			if b, isBone := index[p]; isBone {
+				bones[k].Parent = b
+				break
+			}
+		}
+	}
+	var skin ragdoll.Skin
+	for _, i := range g.parts {
+		skin.Influences = max(skin.Influences, ex.Parts[i].Influences.PerVertex)
+	}
+	for _, i := range g.parts {
+		p := &ex.Parts[i]
+		in := p.Influences
+		skin.Positions = append(skin.Positions, p.Vertices...)
+		for v := range p.Vertices {
+			skin.Joints = append(skin.Joints, in.Joints[v*in.PerVertex:(v+1)*in.PerVertex]...)
+			skin.Weights = append(skin.Weights, in.Weights[v*in.PerVertex:(v+1)*in.PerVertex]...)
+			for k := in.PerVertex; k < skin.Influences; k++ {
+				skin.Joints, skin.Weights = append(skin.Joints, 0), append(skin.Weights, 0)
+			}
+		}
+	}
+	return bones, skin
+}
+
+// ragdollBody is where one body of a ragdoll went.
+type ragdollBody struct {
+	node   int       // the node carrying the motion
+	frame  int       // the node whose space is the body's Frame (node, or a child cancelling its scale)
+	toNode geom.Mat4 // Frame to the carrying node's space
+}
+
+// writeRagdoll adds the ragdoll's bodies, colliders and joints to the
+// asset and the model.
+func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *skinGroup, joints []int, rd *ragdoll.Ragdoll, world []geom.Mat4, res resources, opt Options, defs map[string]int, rep *Report) error {
+	rr := RagdollReport{Skin: g.skin, Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
+	for _, i := range g.parts {
+		rr.Nodes = append(rr.Nodes, ex.Parts[i].Node)
+	}
+	placed := make([]ragdollBody, len(rd.Bodies))
+	for bi, b := range rd.Bodies {
+		rb, err := placeBody(a, joints[b.Bone], b, world)
+		if err != nil {
+			return err
+		}
+		placed[bi] = rb
+		c, err := boneCollider(b)
+		if err != nil {
+			return fmt.Errorf("%s: ragdoll body %q: %w", ex.Parts[g.parts[0]].Name, b.Name, err)
+		}
+		node := gltfio.NewObject()
+		node.Set("name", sourceName(b.Name)+".collider")
+		setPose(node, c.Translation, c.Rotation)
+		if c.Hull != nil {
+			m, err := a.AppendMesh(sourceName(b.Name)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Encoding.Binary)
+			if err != nil {
+				return err
+			}
+			c.Shape.Mesh = m
+		}
+		idx, err := a.AppendNode(rb.frame, node)
+		if err != nil {
+			return err
+		}
+		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: res.filter}
+		rep.Colliders[string(c.Shape.Type)]++
+		br := BodyReport{Node: rb.node, Name: b.Name, Motion: physics.Dynamic, Colliders: 1}
+		props, source, err := BodyMass(nil, []Collider{c})
+		var mo *physics.Motion
+		if err == nil {
+			mo, err = boneMotion(props, opt.Body.Mass, rb.toNode)
+		}
+		if err != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", b.Name, err))
+			mo = &physics.Motion{Type: physics.Dynamic}
+		} else {
+			br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source
+			rr.Mass += *mo.Mass
+		}
+		model.Node(rb.node).Motion = mo
+		rep.BodyList = append(rep.BodyList, br)
+		rep.Bodies++
+		rr.Bodies = append(rr.Bodies, b.Name)
+	}
+	for _, m := range rd.Merged {
+		into := "none"
+		if m.Body >= 0 {
+			into = rd.Bodies[m.Body].Name
+		}
+		rr.Merged = append(rr.Merged, fmt.Sprintf("%s → %s", boneLabel(a.Doc, joints[m.Bone]), into))
+	}
+	for _, j := range rd.Joints {
+		child, par := rd.Bodies[j.Child], rd.Bodies[j.Parent]
+		def, ok := defs[j.Rule+fmt.Sprint(j.Limit)]
+		if !ok {
+			model.Joints = append(model.Joints, jointDef(j.Rule, j.Limit))
+			def = len(model.Joints) - 1
+			defs[j.Rule+fmt.Sprint(j.Limit)] = def
+		}
+		jn := gltfio.NewObject()
+		jn.Set("name", sourceName(child.Name)+".joint")
+		setPose(jn, j.ChildFrame.Position, j.ChildFrame.Rotation)
+		ji, err := a.AppendNode(placed[j.Child].frame, jn)
+		if err != nil {
+			return err
+		}
+		an := gltfio.NewObject()
+		an.Set("name", sourceName(child.Name)+".joint.anchor")
+		setPose(an, j.ParentFrame.Position, j.ParentFrame.Rotation)
+		ai, err := a.AppendNode(placed[j.Parent].frame, an)
+		if err != nil {
+			return err
+		}
+		model.Node(ji).Joint = &physics.Joint{Def: def, ConnectedNode: ai}
+		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, j.Rule))
+	}
+	if rd.Unweighted > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("skin %d: %d vertices without weights belong to no body", g.skin, rd.Unweighted))
+	}
+	pr := PartReport{Body: placed[0].node, Node: rr.Nodes[0], Name: partName(a.Doc, &ex.Parts[g.parts[0]]),
+		Method: Method(ragdollSettings(opt).Method), Colliders: len(rd.Bodies),
+		Reason: fmt.Sprintf("ragdoll: %d bodies on %d bones, %d joints", len(rd.Bodies), len(joints), len(rd.Joints))}
+	if pr.Method == "" {
+		pr.Method = Capsule
+	}
+	for _, i := range g.parts {
+		pr.Triangles += len(ex.Parts[i].Triangles)
+	}
+	rep.Parts = append(rep.Parts, pr)
+	rep.Ragdolls = append(rep.Ragdolls, rr)
+	return nil
+}
+
+func boneLabel(doc *gltf.Document, n int) string {
+	if doc.Nodes[n].Name != "" {
+		return doc.Nodes[n].Name
+	}
+	return fmt.Sprintf("node%d", n)
+}
+
+// placeBody picks the node carrying a body on joint node n: n itself,
+// unless n carries a mesh, a camera or a light, which must not move with
+// the body: then a new child with the same world pose. Its colliders and
+// joint frames go on a child that cancels the node's scale when it has
+// one.
+func placeBody(a *gltfio.Asset, n int, b ragdoll.Body, world []geom.Mat4) (ragdollBody, error) {
+	node := a.Doc.Nodes[n]
+	rb := ragdollBody{node: n, frame: n}
+	w := world[n]
+	if _, light := node.Extensions["KHR_lights_punctual"]; node.Mesh != nil || node.Camera != nil || light {
+		c := gltfio.NewObject()
+		c.Set("name", sourceName(b.Name)+".body")
+		idx, err := a.AppendNode(n, c)
+		if err != nil {
+			return rb, err
+		}
+		rb.node, rb.frame = idx, idx
+	}
+	inv, ok := w.Inverse()
+	if !ok {
+		return rb, fmt.Errorf("%s: singular world transform", mesh.NodeName(a.Doc, n))
+	}
+	rb.toNode = inv.Mul(b.Frame)
+	if isIdentity(rb.toNode) {
+		return rb, nil
+	}
+	c := gltfio.NewObject()
+	c.Set("name", sourceName(b.Name)+".colliders")
+	if s, diagonal := scaleOnly(rb.toNode); diagonal {
+		c.Set("scale", []any{gltfio.Num(s[0]), gltfio.Num(s[1]), gltfio.Num(s[2])})
+	} else {
+		m := rb.toNode.GLTF()
+		vals := make([]any, 16)
+		for i, v := range m {
+			vals[i] = gltfio.Num(v)
+		}
+		c.Set("matrix", vals)
+	}
+	idx, err := a.AppendNode(rb.node, c)
+	if err != nil {
+		return rb, err
+	}
+	rb.frame = idx
+	return rb, nil
+}
+
+// isIdentity reports m within 1e-9 of the identity.
+func isIdentity(m geom.Mat4) bool {
+	id := geom.Identity4()
+	for i := range 4 {
+		for j := range 4 {
+			if math.Abs(m[i][j]-id[i][j]) > 1e-9 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// scaleOnly returns m's diagonal when m is (within 1e-9) a scale.
+func scaleOnly(m geom.Mat4) (geom.Vec3, bool) {
+	for i := range 4 {
+		for j := range 4 {
+			if i != j && math.Abs(m[i][j]) > 1e-9*math.Abs(m[i][i]) {
+				return geom.Vec3{}, false
+			}
+		}
+	}
+	return geom.Vec3{m[0][0], m[1][1], m[2][2]}, true
+}
+
+// setPose writes a translation and a rotation on a node, when they are
+// not the identity.
+func setPose(node *gltfio.Object, t geom.Vec3, q geom.Quat) {
+	if t != (geom.Vec3{}) {
+		node.Set("translation", []any{gltfio.Num(t[0]), gltfio.Num(t[1]), gltfio.Num(t[2])})
+	}
+	if q != geom.IdentityQuat() && q != (geom.Quat{}) {
+		node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
+	}
+}
+
+// boneCollider turns a ragdoll body's collider into generate's, in the
+// body's Frame.
+func boneCollider(b ragdoll.Body) (Collider, error) {
+	c := b.Collider
+	if c.Method == ragdoll.Hull {
+		return convexCollider(c.Hull, Hull, c.Hull.Reduced), nil
+	}
+	k, ok := kinds.ByFit(c.Shape.Kind)
+	if !ok {
+		return Collider{}, fmt.Errorf("no collider kind fits %v", c.Shape.Kind)
+	}
+	return fitted(b.Points, c.Shape, k), nil
+}
+
+// boneMotion is the dynamic motion of mass properties in a body's Frame,
+// written in the carrying node's space (toNode maps Frame into it).
+func boneMotion(p mass.Properties, spec Mass, toNode geom.Mat4) (*physics.Motion, error) {
+	b, err := spec.Body(p)
+	if err != nil {
+		return nil, err
+	}
+	c := toNode.Point(b.CenterOfMass)
+	if !c.IsFinite() {
+		return nil, fmt.Errorf("non-finite centre of mass %v", c)
+	}
+	m, com, diag, q := b.Mass, [3]float64(c), b.InertiaDiagonal, [4]float64(b.InertiaOrientation)
+	return &physics.Motion{Type: physics.Dynamic, Mass: &m, CenterOfMass: &com, InertiaDiagonal: &diag, InertiaOrientation: &q}, nil
+}
+
+// jointDef is the joint description of a limit: the joint frames pinned
+// together, swing within the limit's cone (one 2D limit when it is round,
+// else one per swing axis) and twist about +Y within its range.
+func jointDef(rule string, l ragdoll.Limit) physics.JointDef {
+	zero := 0.0
+	lim := func(axes []int, a float64) physics.JointLimit {
+		lo, hi := -a, a
+		return physics.JointLimit{AngularAxes: axes, Min: &lo, Max: &hi}
+	}
+	d := physics.JointDef{Name: rule, Limits: []physics.JointLimit{{LinearAxes: []int{0, 1, 2}, Min: &zero, Max: &zero}}}
+	if l.Swing1 == l.Swing2 {
+		d.Limits = append(d.Limits, lim([]int{0, 2}, l.Swing1))
+	} else {
+		d.Limits = append(d.Limits, lim([]int{0}, l.Swing1), lim([]int{2}, l.Swing2))
+	}
+	d.Limits = append(d.Limits, lim([]int{1}, l.Twist))
+	return d
+}
