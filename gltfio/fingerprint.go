@@ -9,14 +9,20 @@ import (
 )
 
 // ContentHash is the SHA-256 (hex) of what generation reads from the
-// asset as loaded: its JSON (with members in order) and the bytes of
-// every buffer it loaded (the GLB BIN chunk, data: URIs and external
-// .bin files). Call it on a freshly loaded asset: since Load removes an
-// earlier run's additions, an input and the output generated from it
-// have the same content hash, and any edit of the source (a vertex
-// moved, a node renamed) changes it.
+// asset as loaded, in the layout a .glb output gives it: the JSON of the
+// tree packed as packGLB packs it (members in order) and its BIN chunk.
+// Hashing the packed form makes the hash independent of the container:
+// a .gltf with external or data: buffers and images, and the .glb
+// written from it, hash alike. Call it on a freshly loaded asset: since
+// Load removes an earlier run's additions, an input and the output
+// generated from it (in either container) have the same content hash,
+// and any edit of the source (a vertex moved, a node renamed) changes it.
 func (a *Asset) ContentHash() (string, error) {
-	js, err := json.Marshal(a.Tree)
+	p, err := a.packGLB(cloneObject(a.Tree))
+	if err != nil {
+		return "", err
+	}
+	js, err := json.Marshal(p.tree)
 	if err != nil {
 		return "", err
 	}
@@ -30,9 +36,7 @@ func (a *Asset) ContentHash() (string, error) {
 		h.Write(b)
 	}
 	part(js)
-	for _, b := range a.Doc.Buffers {
-		part(b.Data)
-	}
+	part(p.bin)
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
