@@ -48,7 +48,30 @@ func Cases() []*Case {
 	for _, f := range []func() []*Case{colliders, joints, filters, materials, motions, required, triggers, legacy, resources} {
 		out = append(out, f()...)
 	}
+	for _, c := range out {
+		switch c.Topic {
+		case "joint", "filter", "material", "trigger", "required":
+			// Their bodies are boxes and spheres around their meshes:
+			// every one with a dynamic body is dropped too.
+			c.Drop = c.Drop || hasDynamic(c.JSON)
+		}
+	}
 	return out
+}
+
+// hasDynamic reports whether document d has a dynamic body: an OMI motion
+// of type dynamic, or a KHR motion that is not kinematic.
+func hasDynamic(d map[string]any) bool {
+	for _, n := range arr(d["nodes"]) {
+		ext := obj(obj(n)["extensions"])
+		if m := obj(obj(ext[extOMIBody])["motion"]); m != nil && m["type"] == Dynamic {
+			return true
+		}
+		if m := obj(obj(ext[extKHRBodies])["motion"]); m != nil && m["isKinematic"] != true {
+			return true
+		}
+	}
+	return false
 }
 
 func newCase(name string, fam Family, topic string, b *builder) *Case {
