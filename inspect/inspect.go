@@ -290,20 +290,7 @@ func orEmpty[T any](s []T) []T {
 // owningBodies maps each node carrying physics to the nearest node with
 // a motion among itself and its ancestors, when there is one.
 func owningBodies(doc *gltf.Document, m *physics.Model) map[int]int {
-	parent := make([]int, len(doc.Nodes))
-	for i := range parent {
-		parent[i] = -1
-	}
-	for i, n := range doc.Nodes {
-		if n == nil {
-			continue
-		}
-		for _, c := range n.Children {
-			if int(c) < len(parent) && parent[c] < 0 {
-				parent[c] = i
-			}
-		}
-	}
+	parent := physics.Parents(doc)
 	out := map[int]int{}
 	for i := range m.Nodes {
 		for p, steps := i, 0; p >= 0 && p < len(parent) && steps <= len(parent); p, steps = parent[p], steps+1 {

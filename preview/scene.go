@@ -130,7 +130,7 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 		sc.stats.RenderVertices += len(p.Vertices)
 	}
 
-	parent := parents(doc)
+	parent := physics.Parents(doc)
 	inScene := make([]bool, len(doc.Nodes))
 	for _, r := range ex.Roots {
 		markSubtree(doc, r, inScene)
@@ -319,26 +319,6 @@ func triNormals(v []geom.Vec3, tris [][3]uint32) []geom.Vec3 {
 		n[i] = v[t[1]].Sub(a).Cross(v[t[2]].Sub(a)).Normalize()
 	}
 	return n
-}
-
-// parents returns each node's parent index, -1 for roots. The hierarchy
-// was validated by mesh.WorldTransforms.
-func parents(doc *gltf.Document) []int {
-	p := make([]int, len(doc.Nodes))
-	for i := range p {
-		p[i] = -1
-	}
-	for i, n := range doc.Nodes {
-		if n == nil {
-			continue
-		}
-		for _, c := range n.Children {
-			if c >= 0 && c < len(p) {
-				p[c] = i
-			}
-		}
-	}
-	return p
 }
 
 func markSubtree(doc *gltf.Document, root int, in []bool) {

@@ -293,13 +293,8 @@ func TestUnrealRoundTrip(t *testing.T) {
 // bodyNode returns the node of the body n belongs to in doc: n or its
 // nearest ancestor with a motion in m (-1 for none).
 func bodyNode(doc *gltf.Document, m *physics.Model, n int) int {
-	parent := map[int]int{}
-	for i, nd := range doc.Nodes {
-		for _, c := range nd.Children {
-			parent[c] = i
-		}
-	}
-	for ok := true; ok; n, ok = parent[n] {
+	parent := physics.Parents(doc)
+	for ; n >= 0; n = parent[n] {
 		if nd := m.Nodes[n]; nd != nil && nd.Motion != nil {
 			return n
 		}

@@ -46,7 +46,7 @@
 // instead of at unit size (see dropAlone); the checks are the same.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadAsset } from './loader.mjs';
+import { loadAsset, scaled } from './loader.mjs';
 import { RapierWorld, JoltWorld, DENSITY } from './engines.mjs';
 import { HavokWorld } from './havok.mjs';
 import { bodySupport, bounds, hullProblems, lowestPoint, lowestY, massProblems } from './checks.mjs';
@@ -165,15 +165,6 @@ function finite(s) {
 function substeps(size) {
   const dt = 1 / 60;
   return Math.min(MAX_SUBSTEPS, Math.max(1, Math.ceil(Math.sqrt((G * dt * dt) / (0.005 * size)))));
-}
-
-// scaled returns a collider with its lengths multiplied by k.
-function scaled(c, k) {
-  const out = { ...c, position: c.position.map((v) => v * k) };
-  if (c.points) out.points = c.points.map((v) => v * k);
-  for (const f of ['radius', 'height', 'radiusTop', 'radiusBottom']) if (c[f] !== undefined) out[f] = c[f] * k;
-  if (c.size) out.size = c.size.map((v) => v * k);
-  return out;
 }
 
 // A dropped body during a run: its engine handle, its checks' scales and

@@ -39,7 +39,7 @@
 // height the tallest ragdoll's, restTime the latest, worstOvershoot in degrees), exits 1 on a failure.
 import { writeFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { loadAsset, readDocument } from './loader.mjs';
+import { loadAsset, readDocument, scaled } from './loader.mjs';
 import { RapierWorld, JoltWorld } from './engines.mjs';
 import { bodySupport, lowestY } from './checks.mjs';
 import { mat4Identity, mat4Mul, mat4FromTRS, mat4InverseRT, decompose, quatMul, quatRotate, add, sub, len } from './math.mjs';
@@ -204,14 +204,6 @@ function prepare(asset, rd) {
 function boundsOf(colliders) {
   const axis = (i, s) => [0, 1, 2].map((j) => (i === j ? s : 0));
   return [[0, 1, 2].map((i) => -bodySupport(colliders, axis(i, -1))), [0, 1, 2].map((i) => bodySupport(colliders, axis(i, 1)))];
-}
-
-function scaled(c, k) {
-  const out = { ...c, position: c.position.map((v) => v * k) };
-  if (c.points) out.points = c.points.map((v) => v * k);
-  for (const f of ['radius', 'height', 'radiusTop', 'radiusBottom']) if (c[f] !== undefined) out[f] = c[f] * k;
-  if (c.size) out.size = c.size.map((v) => v * k);
-  return out;
 }
 
 // jointAngles returns the child frame's swing and twist relative to the

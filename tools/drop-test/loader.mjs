@@ -375,3 +375,13 @@ function colliderIn(gl, shape, rel, where, body) {
 function determinant3(m) {
   return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
 }
+
+// scaled returns collider record c (as loadAsset gives it) with every
+// length multiplied by k.
+export function scaled(c, k) {
+  const out = { ...c, position: c.position.map((v) => v * k) };
+  if (c.points) out.points = c.points.map((v) => v * k);
+  for (const f of ['radius', 'height', 'radiusTop', 'radiusBottom']) if (c[f] !== undefined) out[f] = c[f] * k;
+  if (c.size) out.size = c.size.map((v) => v * k);
+  return out;
+}
