@@ -52,7 +52,7 @@ type Body struct {
 // warning per collider the format cannot hold. binary says the output is
 // a GLB (new meshes go into its BIN chunk).
 func Encode(a *gltfio.Asset, bodies []Body, format physics.Family, binary bool) ([]string, error) {
-	doc, err := treeDoc(a)
+	doc, err := a.TypedCopy()
 	if err != nil {
 		return nil, err
 	}
@@ -454,20 +454,6 @@ func names(doc *gltf.Document, i int) []string {
 		}
 	}
 	return out
-}
-
-// treeDoc decodes the asset's current JSON tree (the generated nodes
-// included) as a document without buffer data.
-func treeDoc(a *gltfio.Asset) (*gltf.Document, error) {
-	raw, err := a.Tree.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	doc := new(gltf.Document)
-	if err := json.Unmarshal(raw, doc); err != nil {
-		return nil, err
-	}
-	return doc, nil
 }
 
 // decompose splits an affine m into translation, rotation and scale when

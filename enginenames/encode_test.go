@@ -45,7 +45,7 @@ func TestEncodeUnreal(t *testing.T) {
 		b.Colliders = append(b.Colliders, Collider{Node: idx, Render: r, Shape: physics.Shape{Type: physics.Box, Size: [3]float64{0.2, 1, 0.4}}})
 	}
 	bodies = append(bodies, b)
-	before, err := treeDoc(a)
+	before, err := a.TypedCopy()
 	if err != nil {
 		t.Fatal(err)
 	}
