@@ -377,10 +377,9 @@ func physicsExtensions(doc *gltf.Document) []string {
 }
 
 // revision names the form of the family the file is written in, from
-// the raw JSON: for OMI "current", "seed" (the Stage 1 proposals:
-// OMI_physics_body with a `type` enum, OMI_physics_joint with
-// nodeA/nodeB; the printed name is kept for scripts) or "OMI_collider
-// (archived)"; for KHR "current"
+// the raw JSON: for OMI "current", "Stage 1 (...)" (the Stage 1
+// proposals: OMI_physics_body with a `type` enum, OMI_physics_joint with
+// nodeA/nodeB) or "OMI_collider (archived)"; for KHR "current"
 // (collider geometry.mesh or shape), "2025 (geometry.node)" or "2024
 // (KHR_collision_shapes)".
 func revision(a *gltfio.Asset, fam physics.Family) string {
@@ -402,9 +401,9 @@ func revision(a *gltfio.Asset, fam physics.Family) string {
 		case used(physics.ExtOMICollider) || nodeExt(physics.ExtOMICollider, func(*gltfio.Object) bool { return true }):
 			return "OMI_collider (archived)"
 		case nodeExt(physics.ExtOMIBody, func(x *gltfio.Object) bool { _, ok := x.Get("type"); return ok }):
-			return "seed (OMI_physics_body type)"
+			return "Stage 1 (OMI_physics_body type)"
 		case nodeExt(physics.ExtOMIJoint, func(x *gltfio.Object) bool { _, ok := x.Get("nodeA"); return ok }):
-			return "seed (OMI_physics_joint nodeA/nodeB)"
+			return "Stage 1 (OMI_physics_joint nodeA/nodeB)"
 		}
 		return "current"
 	case physics.KHR:
