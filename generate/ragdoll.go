@@ -36,6 +36,8 @@ type RagdollSettings struct {
 	// only.
 	Threshold       bool    `json:",omitempty"`
 	WeightThreshold float64 `json:",omitempty"`
+	// Limits is the joint-limit table (nil: ragdoll.DefaultLimits).
+	Limits []ragdoll.LimitRule `json:",omitempty"`
 }
 
 // RagdollReport says what a skin's ragdoll became.
@@ -191,7 +193,7 @@ func heldJoints(a *gltfio.Asset, f physics.Family) (string, bool) {
 func ragdollSettings(opt Options) ragdoll.Settings {
 	r := opt.Body.Ragdoll
 	s := ragdoll.Settings{MinWeightShare: r.MinWeightShare, MinSize: r.MinSize, WeightThreshold: r.WeightThreshold,
-		MaxHullVertices: hullOptions(opt.Collider).MaxVertices}
+		MaxHullVertices: hullOptions(opt.Collider).MaxVertices, Limits: r.Limits}
 	if r.Threshold {
 		s.Assign = ragdoll.Threshold
 	}

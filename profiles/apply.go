@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/autocollide/autocollide/mass"
 	"go.yaml.in/yaml/v3"
@@ -12,7 +14,8 @@ import (
 // The keys of each section.
 var (
 	topKeys       = []string{"extends", "format", "khrGeometry", "namingConventions", "bodies", "motion", "mass", "physicsMaterial", "filter", "trigger", "colliders", "rules"}
-	bodiesKeys    = []string{"per", "pattern", "overlapping", "minWeightShare", "minSize", "assign", "weightThreshold"}
+	bodiesKeys    = []string{"per", "pattern", "overlapping", "minWeightShare", "minSize", "assign", "weightThreshold", "jointLimits"}
+	limitKeys     = []string{"name", "bones", "swing1", "swing2", "twist"}
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
@@ -89,12 +92,78 @@ func (p *Profile) applyBodies(d doc, e entry) error {
 			p.Bodies.Assign, err = d.enum(b, assignments...)
 		case "weightThreshold":
 			p.Bodies.WeightThreshold, err = d.number(b, 1e-3, 1)
+		case "jointLimits":
+			err = p.applyJointLimits(d, b)
 		}
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// applyJointLimits puts a document's joint-limit rules before those of
+// the profile it extends: the first matching rule wins, so they override.
+func (p *Profile) applyJointLimits(d doc, e entry) error {
+	if e.v.Kind != yaml.SequenceNode || len(e.v.Content) == 0 {
+		return d.errf(e.v, "%s: want a list of rules (name, bones, swing1, swing2, twist), got %s", e.field, kindName(e.v))
+	}
+	if total := len(e.v.Content) + len(p.Bodies.JointLimits); total > MaxRules {
+		return d.errf(e.v, "%s: %d rules (with those extended), over the limit of %d", e.field, total, MaxRules)
+	}
+	var rules []JointLimit
+	for i, n := range e.v.Content {
+		r, err := decodeJointLimit(d, n, fmt.Sprintf("%s[%d]", e.field, i))
+		if err != nil {
+			return err
+		}
+		rules = append(rules, r)
+	}
+	p.Bodies.JointLimits = append(rules, p.Bodies.JointLimits...)
+	return nil
+}
+
+// decodeJointLimit reads one rule; every key is required.
+func decodeJointLimit(d doc, n *yaml.Node, section string) (JointLimit, error) {
+	var r JointLimit
+	ents, err := d.mapping(n, section, limitKeys)
+	if err != nil {
+		return r, err
+	}
+	for _, x := range ents {
+		switch x.key {
+		case "name":
+			r.Name, err = d.str(x)
+		case "bones":
+			if r.Bones, err = d.strs(x); err == nil {
+				for _, g := range r.Bones {
+					if _, perr := path.Match(strings.ToLower(g), ""); perr != nil {
+						err = d.errf(x.v, "%s: bad glob %s: %v", x.field, Excerpt(g), perr)
+						break
+					}
+				}
+			}
+		case "swing1":
+			r.Swing1, err = d.number(x, 0, 180)
+		case "swing2":
+			r.Swing2, err = d.number(x, 0, 180)
+		case "twist":
+			r.Twist, err = d.number(x, 0, 180)
+		}
+		if err != nil {
+			return r, err
+		}
+	}
+	if len(ents) < len(limitKeys) {
+		var missing []string
+		for _, k := range limitKeys {
+			if !slices.ContainsFunc(ents, func(x entry) bool { return x.key == k }) {
+				missing = append(missing, k)
+			}
+		}
+		return r, d.errf(n, "%s: %s missing (a rule gives name, bones, swing1, swing2 and twist, in degrees)", section, strings.Join(missing, ", "))
+	}
+	return r, nil
 }
 
 func (p *Profile) applyMass(d doc, e entry) error {
@@ -384,6 +453,8 @@ func (p *Profile) check() error {
 		return p.errAt("bodies.per", "bodies: minWeightShare, minSize, assign and weightThreshold are used only with per: bone (per is %s)", p.Bodies.Per)
 	case p.Bodies.Per == "bone" && p.Motion != "dynamic":
 		return p.errAt("motion", "bodies: per: bone makes ragdolls, whose bodies are dynamic (motion is %s)", p.Motion)
+	case p.Bodies.JointLimits != nil && !slices.ContainsFunc(p.Bodies.JointLimits, func(r JointLimit) bool { return slices.Contains(r.Bones, "*") }):
+		return p.errAt("bodies.jointLimits", "bodies.jointLimits: no rule for every bone: end the table with one whose bones are \"*\"")
 	}
 	if p.Motion != "static" {
 		if p.Colliders.Method == "trimesh" {

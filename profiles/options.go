@@ -2,12 +2,15 @@ package profiles
 
 import (
 	"fmt"
+	"math"
 	"path"
+	"slices"
 	"strconv"
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/ragdoll"
 )
 
 // Options turns the profile into generation options. Its rules (and the
@@ -41,6 +44,7 @@ func (p *Profile) Options() (generate.Options, error) {
 			Ragdoll: generate.RagdollSettings{
 				MinWeightShare: p.Bodies.MinWeightShare, MinSize: p.Bodies.MinSize,
 				Threshold: p.Bodies.Assign == "threshold", WeightThreshold: p.Bodies.WeightThreshold,
+				Limits: p.Bodies.limitRules(),
 			},
 		},
 	}
@@ -62,6 +66,17 @@ func (p *Profile) Options() (generate.Options, error) {
 	}
 	opt.RulesKey = p.Canonical()
 	return opt, nil
+}
+
+// limitRules is the joint-limit table in the ragdoll package's terms
+// (radians); nil when the profile has none.
+func (b Bodies) limitRules() []ragdoll.LimitRule {
+	var out []ragdoll.LimitRule
+	for _, r := range b.JointLimits {
+		out = append(out, ragdoll.LimitRule{Name: r.Name, Patterns: slices.Clone(r.Bones), Limit: ragdoll.Limit{
+			Swing1: r.Swing1 * math.Pi / 180, Swing2: r.Swing2 * math.Pi / 180, Twist: r.Twist * math.Pi / 180}})
+	}
+	return out
 }
 
 // spec resolves the mass section (nothing set: the generator's default

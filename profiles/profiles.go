@@ -95,8 +95,29 @@ type Bodies struct {
 	MinSize         float64 `yaml:"minSize,omitempty"`
 	Assign          string  `yaml:"assign,omitempty"`
 	WeightThreshold float64 `yaml:"weightThreshold,omitempty"`
+	// JointLimits is the ragdoll's joint-limit table: each joint takes
+	// the first rule one of whose Bones globs matches its child bone's
+	// name. A document's rules come before those of the profile it
+	// extends, so it can override any; the table must hold a rule for
+	// every bone ("*"). Empty: one 30° cone and ±20° twist for every
+	// joint (ragdoll.DefaultLimits).
+	JointLimits []JointLimit `yaml:"jointLimits,omitempty"`
 
 	pattern *regexp.Regexp
+}
+
+// JointLimit is one rule of a ragdoll's joint-limit table: the joints
+// whose child bone's name matches one of Bones (path.Match globs,
+// compared case-insensitively) may swing Swing1 degrees either way about
+// the joint frame's X axis and Swing2 about its Z axis (an elliptic cone
+// around the bone, +Y), and twist Twist degrees either way about Y, from
+// the rest pose. Each angle is in [0, 180].
+type JointLimit struct {
+	Name   string   `yaml:"name"`
+	Bones  []string `yaml:"bones,flow"`
+	Swing1 float64  `yaml:"swing1"`
+	Swing2 float64  `yaml:"swing2"`
+	Twist  float64  `yaml:"twist"`
 }
 
 // Mass says how heavy dynamic bodies are: at most one of Density (kg/m³),
@@ -416,5 +437,5 @@ func (p *Profile) errAt(key, format string, args ...any) error {
 
 // ragdoll reports whether a ragdoll setting is given.
 func (b Bodies) ragdoll() bool {
-	return b.MinWeightShare != 0 || b.MinSize != 0 || b.Assign != "" || b.WeightThreshold != 0
+	return b.MinWeightShare != 0 || b.MinSize != 0 || b.Assign != "" || b.WeightThreshold != 0 || b.JointLimits != nil
 }

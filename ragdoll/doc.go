@@ -29,12 +29,14 @@
 // Joints. One per body with a parent body, at the child bone's head, its
 // frame given in both bodies (same world pose, +Y along the child's axis),
 // the joined bodies not colliding. Limits come from the first LimitRule
-// whose glob matches the child bone's name (HumanoidLimits by default):
+// whose glob matches the child bone's name (by default DefaultLimits, one
+// cone for every joint; the profiles' ragdoll preset carries a humanoid
+// table):
 // symmetric swing (about X and Z) and twist (about Y) half-angles, as in
 // Unreal's Physics Asset constraints (swing 1, swing 2, twist limits in
 // [0°, 180°]; Bone1 the child, Bone2 the parent). Godot's "Create Physical
 // Skeleton" joins a body per bone with unlimited pin joints; its ragdoll
 // guide then deletes bones too small to matter (fingers, helpers) by hand,
-// which MinWeightShare and MinSize do here. The humanoid angles are this
-// package's choice, not either engine's.
+// which MinWeightShare and MinSize do here. The preset's humanoid angles
+// are this project's choice, not either engine's.
 package ragdoll

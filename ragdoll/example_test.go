@@ -10,7 +10,7 @@ import (
 
 // An upper arm and a forearm along +X, each wrapped in a ring of vertices
 // it drives alone: two capsule bodies and an elbow joint at the forearm's
-// head.
+// head, its limits from the first rule of the table matching the bone.
 func ExampleBuild() {
 	at := func(x float64) geom.Mat4 {
 		return geom.TRS(geom.Vec3{x, 0, 0}, geom.IdentityQuat(), geom.Vec3{1, 1, 1})
@@ -34,7 +34,12 @@ func ExampleBuild() {
 			skin.Weights = append(skin.Weights, 1)
 		}
 	}
-	rd, err := ragdoll.Build(bones, skin, ragdoll.Settings{})
+	const deg = math.Pi / 180
+	limits := []ragdoll.LimitRule{
+		{Name: "elbow", Patterns: []string{"*forearm*"}, Limit: ragdoll.Limit{Swing1: 75 * deg, Swing2: 75 * deg, Twist: 30 * deg}},
+		{Name: "default", Patterns: []string{"*"}, Limit: ragdoll.Limit{Swing1: 30 * deg, Swing2: 30 * deg, Twist: 20 * deg}},
+	}
+	rd, err := ragdoll.Build(bones, skin, ragdoll.Settings{Limits: limits})
 	if err != nil {
 		fmt.Println(err)
 		return

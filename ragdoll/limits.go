@@ -28,30 +28,14 @@ type LimitRule struct {
 	Limit    Limit
 }
 
-func deg(s1, s2, tw float64) Limit {
-	return Limit{Swing1: s1 * math.Pi / 180, Swing2: s2 * math.Pi / 180, Twist: tw * math.Pi / 180}
-}
-
-// HumanoidLimits is the default table: elbow and knee before shoulder and
-// hip (a forearm is also an arm), a catch-all last. The skeleton does not
-// say which way a hinge bends, so elbows and knees are wide cones with
-// little twist rather than one-sided hinges.
-func HumanoidLimits() []LimitRule {
-	return []LimitRule{
-		{"elbow", []string{"*forearm*", "*lowerarm*", "*lower_arm*", "*elbow*"}, deg(75, 75, 30)},
-		{"knee", []string{"*calf*", "*shin*", "*knee*", "*lowerleg*", "*lower_leg*", "*leftleg", "*rightleg", "*leg02*", "*leg2*"}, deg(75, 75, 5)},
-		{"clavicle", []string{"*clavicle*", "*collar*"}, deg(15, 15, 10)},
-		{"wrist", []string{"*hand*", "*wrist*"}, deg(45, 45, 15)},
-		{"ankle", []string{"*foot*", "*ankle*"}, deg(30, 30, 10)},
-		{"toe", []string{"*toe*"}, deg(20, 20, 5)},
-		{"shoulder", []string{"*shoulder*", "*upperarm*", "*upper_arm*", "*arm*"}, deg(80, 80, 45)},
-		{"hip", []string{"*thigh*", "*upleg*", "*upperleg*", "*upper_leg*", "*hip*", "*leg*"}, deg(60, 60, 30)},
-		{"neck", []string{"*neck*"}, deg(40, 40, 45)},
-		{"head", []string{"*head*"}, deg(30, 30, 40)},
-		{"spine", []string{"*spine*", "*chest*", "*torso*", "*pelvis*", "*back*"}, deg(30, 30, 20)},
-		{"tail", []string{"*tail*"}, deg(30, 30, 10)},
-		{"default", []string{"*"}, deg(30, 30, 20)},
-	}
+// DefaultLimits is the table used when Settings.Limits is nil: one rule,
+// "default", giving every joint a 30° cone and ±20° of twist. It knows
+// no bone names; the humanoid table (spine, neck, shoulder, elbow, hip,
+// knee, ankle, ...) is data and lives in the profiles' ragdoll preset,
+// where it can be copied and edited (autocollide profiles init ragdoll).
+func DefaultLimits() []LimitRule {
+	const d = math.Pi / 180
+	return []LimitRule{{Name: "default", Patterns: []string{"*"}, Limit: Limit{Swing1: 30 * d, Swing2: 30 * d, Twist: 20 * d}}}
 }
 
 // checkRules rejects malformed patterns and limits outside [0, π].
@@ -71,8 +55,9 @@ func checkRules(rules []LimitRule) error {
 	return nil
 }
 
-// match returns the first rule whose pattern matches name, or false.
-func match(rules []LimitRule, name string) (LimitRule, bool) {
+// MatchLimit returns the first rule of the table with a pattern matching
+// the bone name (case-insensitively), or false when none does.
+func MatchLimit(rules []LimitRule, name string) (LimitRule, bool) {
 	low := strings.ToLower(name)
 	for _, r := range rules {
 		for _, p := range r.Patterns {
@@ -91,7 +76,7 @@ func (sk *skeleton) joinBodies(rd *Ragdoll, rules []LimitRule) error {
 		if b.Parent < 0 {
 			continue
 		}
-		rule, ok := match(rules, b.Name)
+		rule, ok := MatchLimit(rules, b.Name)
 		if !ok {
 			return fmt.Errorf("ragdoll: %s: no limit rule matches its name (end the table with \"*\")", sk.name(b.Bone))
 		}

@@ -65,7 +65,7 @@ const (
 )
 
 // Settings tune Build. The zero value selects the defaults: dominant-weight
-// assignment, capsules, the humanoid limits.
+// assignment, capsules, DefaultLimits.
 type Settings struct {
 	// MinWeightShare: a bone gets a body of its own when its share of the
 	// skin's total (normalized) weight is at least this (0 = default,
@@ -85,7 +85,7 @@ type Settings struct {
 	// MaxHullVertices caps Hull colliders (0 = hull.DefaultMaxVertices).
 	MaxHullVertices int
 	// Limits is the joint-limit table, first matching rule wins (nil =
-	// HumanoidLimits()).
+	// DefaultLimits()).
 	Limits []LimitRule
 	// Fit tunes the primitive fits (tolerance, search effort).
 	Fit fit.Options
@@ -244,7 +244,7 @@ func (s Settings) resolve() (Settings, error) {
 		return s, fmt.Errorf("%w: max hull vertices %d is below 4", ErrBadSetting, s.MaxHullVertices)
 	}
 	if s.Limits == nil {
-		s.Limits = HumanoidLimits()
+		s.Limits = DefaultLimits()
 	}
 	if err := checkRules(s.Limits); err != nil {
 		return s, err

@@ -366,27 +366,34 @@ func TestHumanoidRig(t *testing.T) {
 	if roots(rd) != 1 || rd.Bodies[0].Name != "Hips" {
 		t.Errorf("%d root bodies, first %q; want Hips alone", roots(rd), rd.Bodies[0].Name)
 	}
-	rules := map[string]string{
-		"Spine": "spine", "Chest": "spine", "Neck": "neck", "Head": "head",
-		"LeftClavicle": "clavicle", "LeftArm": "shoulder", "RightForeArm": "elbow", "LeftHand": "wrist",
-		"RightUpLeg": "hip", "LeftLeg": "knee", "RightFoot": "ankle", "LeftToeBase": "toe",
+	// The first matching rule wins, case-insensitively: a forearm is also
+	// an arm. With no table, every joint gets DefaultLimits' one rule.
+	const d = math.Pi / 180
+	table := []LimitRule{
+		{"elbow", []string{"*FOREARM*"}, Limit{75 * d, 70 * d, 30 * d}},
+		{"shoulder", []string{"*arm*"}, Limit{80 * d, 80 * d, 45 * d}},
+		{"rest", []string{"*"}, Limit{10 * d, 20 * d, 5 * d}},
 	}
-	table := map[string]Limit{}
-	for _, r := range HumanoidLimits() {
-		table[r.Name] = r.Limit
+	withTable, err := Build(r.bones, r.skin(), Settings{Limits: table})
+	if err != nil {
+		t.Fatal(err)
 	}
+	rules := map[string]int{"LeftForeArm": 0, "RightForeArm": 0, "LeftArm": 1, "RightArm": 1, "Spine": 2, "Head": 2, "LeftHand": 2}
 	seen := 0
-	for _, j := range rd.Joints {
-		name := rd.Bodies[j.Child].Name
+	for k, j := range withTable.Joints {
+		name := withTable.Bodies[j.Child].Name
 		if want, ok := rules[name]; ok {
 			seen++
-			if j.Rule != want || j.Limit != table[want] {
-				t.Errorf("joint %s: rule %q %+v, want %q %+v", name, j.Rule, j.Limit, want, table[want])
+			if j.Rule != table[want].Name || j.Limit != table[want].Limit {
+				t.Errorf("joint %s: rule %q %+v, want %q %+v", name, j.Rule, j.Limit, table[want].Name, table[want].Limit)
 			}
 		}
+		if def := DefaultLimits()[0]; rd.Joints[k].Rule != def.Name || rd.Joints[k].Limit != def.Limit {
+			t.Errorf("joint %s with no table: rule %q %+v, want %q", name, rd.Joints[k].Rule, rd.Joints[k].Limit, def.Name)
+		}
 	}
-	if seen != len(rules) {
-		t.Errorf("%d of the %d named joints found", seen, len(rules))
+	if seen != len(rules) || len(withTable.Joints) != len(rd.Joints) {
+		t.Errorf("%d of the %d named joints found; %d joints with the table, %d without", seen, len(rules), len(withTable.Joints), len(rd.Joints))
 	}
 	// Capsules follow their bones: the forearm's runs from elbow to wrist.
 	fa := rd.Bodies[slices.Index(names, "LeftForeArm")]
