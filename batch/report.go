@@ -190,6 +190,7 @@ func (r *Report) Markdown() []byte {
 	for _, a := range r.Assets {
 		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %s |\n", mdEscape(a.Input), a.Status, a.Bodies, mdEscape(inspect.ColliderSummary(a.Colliders)), a.HullVertices, massText(a))
 	}
+	writeRagdolls(&b, r.Assets)
 	var problems []string
 	for _, a := range r.Assets {
 		if a.Error != "" {
@@ -276,3 +277,22 @@ func massText(a Asset) string {
 }
 
 func mdEscape(s string) string { return safetext.Markdown(s) }
+
+// writeRagdolls adds a section per asset with ragdolls: per skin, the
+// bones with bodies, the merged bones and the joints with their limits.
+func writeRagdolls(b *strings.Builder, assets []Asset) {
+	for _, a := range assets {
+		for i, rd := range a.Ragdolls {
+			if i == 0 {
+				fmt.Fprintf(b, "\n## Ragdolls: %s\n\n", mdEscape(a.Input))
+			}
+			for k, line := range rd.Lines() {
+				if k == 0 {
+					fmt.Fprintf(b, "- %s\n", mdEscape(line))
+					continue
+				}
+				fmt.Fprintf(b, "  - %s\n", mdEscape(line))
+			}
+		}
+	}
+}

@@ -50,9 +50,11 @@ type RagdollReport struct {
 	// body bone", or "bone → none" above the first body).
 	Bodies []string `json:"bodies"`
 	Merged []string `json:"merged"`
-	// Joints are "child – parent (limit rule)".
-	Joints []string `json:"joints"`
-	Mass   float64  `json:"mass"`
+	// Joints are "child – parent (limit rule)", and Limits their limits,
+	// one per joint in the same order.
+	Joints []string      `json:"joints"`
+	Limits []LimitReport `json:"limits,omitempty"`
+	Mass   float64       `json:"mass"`
 }
 
 // ragdollParts sets the skinned parts of todo aside for ragdolls and
@@ -336,6 +338,7 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		}
 		model.Node(ji).Joint = &physics.Joint{Def: def, ConnectedNode: ai}
 		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, j.Rule))
+		rr.Limits = append(rr.Limits, limitReport(j.Rule, j.Limit))
 	}
 	if rd.Unweighted > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("skin %d: %d vertices without weights belong to no body", g.skin, rd.Unweighted))

@@ -1,7 +1,12 @@
 package generate
 
 import (
+	"fmt"
+	"math"
+	"strings"
+
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/ragdoll"
 )
 
 // BodyReport says what was generated for one body.
@@ -76,4 +81,55 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Ragdolls says, per skin, what BodiesPerBone made of it.
 	Ragdolls []RagdollReport `json:"ragdolls,omitempty"`
+}
+
+// LimitReport is the limit a ragdoll joint got: the rule that matched its
+// child bone and the rule's half-angles, in degrees.
+type LimitReport struct {
+	Rule   string  `json:"rule"`
+	Swing1 float64 `json:"swing1"`
+	Swing2 float64 `json:"swing2"`
+	Twist  float64 `json:"twist"`
+}
+
+// limitReport is a ragdoll joint's limit for the report.
+func limitReport(rule string, l ragdoll.Limit) LimitReport {
+	deg := func(rad float64) float64 { return math.Round(rad*180/math.Pi*1e6) / 1e6 }
+	return LimitReport{Rule: rule, Swing1: deg(l.Swing1), Swing2: deg(l.Swing2), Twist: deg(l.Twist)}
+}
+
+// String is the limit as people read it: "elbow: swing ±75°, twist ±30°"
+// (swing ±a° × ±b° when the cone is elliptic).
+func (l LimitReport) String() string {
+	swing := fmt.Sprintf("±%g°", l.Swing1)
+	if l.Swing2 != l.Swing1 {
+		swing += fmt.Sprintf(" × ±%g°", l.Swing2)
+	}
+	return fmt.Sprintf("%s: swing %s, twist ±%g°", l.Rule, swing, l.Twist)
+}
+
+// Lines describe the ragdoll for people, one line per kind: a headline
+// with the counts and mass, the bones with bodies, the merged bones and
+// the body each went to, and the joints with their limits. The JSON
+// report's fields hold the same.
+func (r RagdollReport) Lines() []string {
+	out := []string{fmt.Sprintf("skin %d: %d bones, %d bodies, %d merged, %d joints, %.4g kg", r.Skin, r.Bones, len(r.Bodies), len(r.Merged), len(r.Joints), r.Mass)}
+	out = append(out, "bodies: "+orNone(r.Bodies))
+	out = append(out, "merged: "+orNone(r.Merged))
+	joints := make([]string, len(r.Joints))
+	for i, j := range r.Joints {
+		joints[i] = j
+		if i < len(r.Limits) {
+			// "child – parent (rule)" with the rule's angles.
+			joints[i] = strings.TrimSuffix(j, " ("+r.Limits[i].Rule+")") + " (" + r.Limits[i].String() + ")"
+		}
+	}
+	return append(out, "joints: "+orNone(joints))
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, "; ")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"html"
 	"maps"
 	"math"
 	"os"
@@ -86,4 +87,79 @@ func TestRagdollProfileLimits(t *testing.T) {
 			t.Errorf("%s: %d knee joints, want 2 (calf_L, calf_R): %v", format, changed, slices.Sorted(maps.Keys(got)))
 		}
 	}
+}
+
+// TestRagdollHumanReport: the Markdown and HTML reports list, per
+// ragdoll, every bone with a body, every merged bone with the body it
+// went to, and every joint with its rule's angles: each list holds
+// exactly what the JSON report does.
+func TestRagdollHumanReport(t *testing.T) {
+	rig := humanoidRig(t)
+	dir := t.TempDir()
+	rp := filepath.Join(dir, "report.json")
+	args := []string{"generate", rig, "--profile", "ragdoll", "-q", "-o", filepath.Join(dir, "rig.glb"), "--force"}
+	for _, r := range []string{rp, filepath.Join(dir, "report.md"), filepath.Join(dir, "report.html")} {
+		if code, _, stderr := runCLI(append(args, "--report", r)...); code != 0 {
+			t.Fatalf("--report %s: exit %d: %s", r, code, stderr)
+		}
+	}
+	r, _ := readReport(t, rp)
+	if len(r.Assets) != 1 || len(r.Assets[0].Ragdolls) != 1 {
+		t.Fatalf("JSON report: want one asset with one ragdoll")
+	}
+	rd := r.Assets[0].Ragdolls[0]
+	if len(rd.Limits) != len(rd.Joints) || len(rd.Joints) < 10 || len(rd.Merged) < 4 {
+		t.Fatalf("JSON ragdoll: %d joints, %d limits, %d merged; want a limit per joint, 10+ joints, 4+ merged", len(rd.Joints), len(rd.Limits), len(rd.Merged))
+	}
+	var joints []string
+	for i, j := range rd.Joints {
+		l := rd.Limits[i]
+		if !strings.HasSuffix(j, " ("+l.Rule+")") {
+			t.Errorf("joint %q: limit of rule %q", j, l.Rule)
+		}
+		swing := fmt.Sprintf("±%g°", l.Swing1)
+		if l.Swing2 != l.Swing1 {
+			swing += fmt.Sprintf(" × ±%g°", l.Swing2)
+		}
+		joints = append(joints, fmt.Sprintf("%s (%s: swing %s, twist ±%g°)", strings.TrimSuffix(j, " ("+l.Rule+")"), l.Rule, swing, l.Twist))
+	}
+	if !slices.Contains(joints, "forearm_L – upperarm_L (elbow: swing ±75°, twist ±30°)") {
+		t.Errorf("no elbow joint with the preset's angles in %q", joints)
+	}
+	want := map[string][]string{"bodies": rd.Bodies, "merged": rd.Merged, "joints": joints}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for format, lines := range map[string][]string{
+		"markdown": strings.Split(strings.ReplaceAll(string(md), `\`, ""), "\n"),
+		"html":     htmlItems(string(page)),
+	} {
+		for kind, items := range want {
+			prefix := kind + ": "
+			k := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimLeft(l, " -"), prefix) })
+			if k < 0 {
+				t.Errorf("%s: no %s line", format, kind)
+				continue
+			}
+			got := strings.Split(strings.TrimPrefix(strings.TrimLeft(lines[k], " -"), prefix), "; ")
+			if !slices.Equal(got, items) {
+				t.Errorf("%s: %s\n got %q\nwant %q", format, kind, got, items)
+			}
+		}
+	}
+}
+
+// htmlItems returns the text of the page's list items, unescaped.
+func htmlItems(page string) []string {
+	var out []string
+	for _, part := range strings.Split(page, "<li>")[1:] {
+		item, _, _ := strings.Cut(part, "</li>")
+		out = append(out, html.UnescapeString(item))
+	}
+	return out
 }
