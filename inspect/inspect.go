@@ -48,10 +48,12 @@ type File struct {
 	Bodies      []Body  `json:"bodies"`
 	// Unattached lists the colliders and triggers on no body (static
 	// geometry for most engines).
-	Unattached Attached   `json:"unattached"`
-	Joints     []Joint    `json:"joints"`
-	Materials  []Material `json:"materials"`
-	Filters    []Filter   `json:"filters"`
+	Unattached Attached `json:"unattached"`
+	Joints     []Joint  `json:"joints"`
+	// Ragdolls are the skins whose bones carry jointed bodies.
+	Ragdolls  []Ragdoll  `json:"ragdolls"`
+	Materials []Material `json:"materials"`
+	Filters   []Filter   `json:"filters"`
 	// Warnings are the decoders' notes on older or questionable forms.
 	Warnings []string `json:"warnings"`
 }
@@ -214,7 +216,8 @@ func Describe(a *gltfio.Asset) (*File, error) {
 		return ""
 	}
 	nodes := m.NodeIndices()
-	bodyOf := owningBodies(doc, m)
+	parent := physics.Parents(doc)
+	bodyOf := owningBodies(m, parent)
 	at := map[int]int{} // body node → index in f.Bodies
 	for _, i := range nodes {
 		mo := m.Nodes[i].Motion
@@ -269,6 +272,7 @@ func Describe(a *gltfio.Asset) (*File, error) {
 		}
 	}
 	f.Summary.Bodies, f.Summary.Joints = len(f.Bodies), len(f.Joints)
+	f.Ragdolls = ragdolls(doc, f, parent)
 	for i, mat := range m.Materials {
 		f.Materials = append(f.Materials, Material{Index: i, Name: mat.Name, StaticFriction: mat.StaticFriction, DynamicFriction: mat.DynamicFriction,
 			Restitution: mat.Restitution, FrictionCombine: mat.FrictionCombine, RestitutionCombine: mat.RestitutionCombine})
@@ -289,8 +293,7 @@ func orEmpty[T any](s []T) []T {
 
 // owningBodies maps each node carrying physics to the nearest node with
 // a motion among itself and its ancestors, when there is one.
-func owningBodies(doc *gltf.Document, m *physics.Model) map[int]int {
-	parent := physics.Parents(doc)
+func owningBodies(m *physics.Model, parent []int) map[int]int {
 	out := map[int]int{}
 	for i := range m.Nodes {
 		for p, steps := i, 0; p >= 0 && p < len(parent) && steps <= len(parent); p, steps = parent[p], steps+1 {

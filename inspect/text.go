@@ -14,8 +14,8 @@ import (
 // WriteText prints the file for people: a header line with the family,
 // revision and counts, then each body with its motion and mass
 // properties and, indented, its colliders and triggers, then the
-// colliders and triggers on no body, the joints, the materials and the
-// filters. Every member of the model is printed; absent optional values
+// colliders and triggers on no body, the joints, the ragdolls, the
+// materials and the filters. Every member of the model is printed; absent optional values
 // are left out.
 func (f *File) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s", safetext.Term(f.Path), f.Family)
@@ -73,6 +73,7 @@ func (f *File) WriteText(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
+	writeRagdolls(w, f.Ragdolls)
 	for _, m := range f.Materials {
 		fmt.Fprintf(w, "  material %d", m.Index)
 		if m.Name != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"maps"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/inspect"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // writtenJoints generates the humanoid rig with a profile in a format and
@@ -162,4 +164,83 @@ func htmlItems(page string) []string {
 		out = append(out, html.UnescapeString(item))
 	}
 	return out
+}
+
+// TestRagdollInspect: inspect, reading the OMI and the KHR output alone,
+// finds the ragdoll the generator reported: the same bones with bodies,
+// the same merged bones into the same bodies, the same joints with the
+// rule's angles, and prints each in its text form.
+func TestRagdollInspect(t *testing.T) {
+	rig := humanoidRig(t)
+	for _, format := range []string{"omi", "khr"} {
+		dir := t.TempDir()
+		out, rp := filepath.Join(dir, "rig.glb"), filepath.Join(dir, "report.json")
+		if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		r, _ := readReport(t, rp)
+		want := r.Assets[0].Ragdolls[0]
+		code, text, stderr := runCLI("inspect", out)
+		if code != 0 {
+			t.Fatalf("%s: inspect: exit %d: %s", format, code, stderr)
+		}
+		code, js, stderr := runCLI("inspect", "--json", out)
+		var doc, schema any
+		if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil {
+			t.Fatalf("%s: inspect --json: exit %d, %v: %s", format, code, err, stderr)
+		}
+		json.Unmarshal(inspect.Schema, &schema)
+		c := jsonschema.NewCompiler()
+		c.AddResource("inspect.schema.json", schema)
+		sch, err := c.Compile("inspect.schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(doc); err != nil {
+			t.Errorf("%s: inspect --json with a ragdoll breaks the schema: %v", format, err)
+		}
+		a, err := gltfio.LoadRaw(out, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := inspect.Describe(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Ragdolls) != 1 {
+			t.Fatalf("%s: inspect finds %d ragdolls, want 1", format, len(f.Ragdolls))
+		}
+		rd := f.Ragdolls[0]
+		var bodies, merged, joints []string
+		for _, b := range rd.Bodies {
+			bodies = append(bodies, b.Bone)
+		}
+		for _, m := range rd.Merged {
+			merged = append(merged, m.Bone+" → "+m.BodyBone)
+		}
+		for _, j := range rd.Joints {
+			joints = append(joints, j.Child+" – "+j.Parent+" ("+strings.TrimSuffix(j.Limits[:strings.Index(j.Limits, ":")], ":")+")")
+		}
+		for _, c := range []struct {
+			what      string
+			got, want []string
+		}{{"bodies", bodies, want.Bodies}, {"merged", merged, want.Merged}, {"joints", joints, want.Joints}} {
+			if !slices.Equal(slices.Sorted(slices.Values(c.got)), slices.Sorted(slices.Values(c.want))) {
+				t.Errorf("%s: inspect's %s %q\nthe report's %q", format, c.what, c.got, c.want)
+			}
+		}
+		for i, j := range rd.Joints {
+			l := want.Limits[slices.Index(want.Joints, joints[i])]
+			wantText := fmt.Sprintf("%s: pinned, swing ±%g°, twist ±%g°", l.Rule, l.Swing1, l.Twist)
+			line := fmt.Sprintf("    joint %s – %s: %s\n", j.Child, j.Parent, wantText)
+			if j.Limits != wantText || !strings.Contains(text, line) {
+				t.Errorf("%s: joint %s: limits %q, want %q printed as %q", format, j.Child, j.Limits, wantText, line)
+			}
+		}
+		for _, line := range []string{"    bodies: " + strings.Join(bodies, "; ") + "\n", "    merged: " + strings.Join(merged, "; ") + "\n"} {
+			if !strings.Contains(text, line) {
+				t.Errorf("%s: inspect prints no line %q", format, line)
+			}
+		}
+	}
 }
