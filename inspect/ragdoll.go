@@ -39,13 +39,16 @@ type BoneBody struct {
 }
 
 // RagdollJoint is one of the file's joints (Joint indexes File.Joints)
-// between the bodies of bones Child (at the joint's node) and Parent (at
-// its connected node); Limits says its limits in words.
+// between the bodies of bones Child (at the joint's node; ChildBody is
+// the body's node) and Parent (at its connected node; ParentBody);
+// Limits says its limits in words.
 type RagdollJoint struct {
-	Joint  int    `json:"joint"`
-	Child  string `json:"child"`
-	Parent string `json:"parent"`
-	Limits string `json:"limits"`
+	Joint      int    `json:"joint"`
+	Child      string `json:"child"`
+	ChildBody  int    `json:"childBody"`
+	Parent     string `json:"parent"`
+	ParentBody int    `json:"parentBody"`
+	Limits     string `json:"limits"`
 }
 
 // ragdolls finds the ragdolls of the document; parent is
@@ -128,7 +131,7 @@ func ragdolls(doc *gltf.Document, f *File, parent []int) []Ragdoll {
 			child, ok3 := boneOf[cb]
 			par, ok4 := boneOf[pb]
 			if ok1 && ok2 && ok3 && ok4 {
-				rd.Joints = append(rd.Joints, RagdollJoint{Joint: i, Child: name(child), Parent: name(par), Limits: LimitText(jo)})
+				rd.Joints = append(rd.Joints, RagdollJoint{Joint: i, Child: name(child), ChildBody: cb, Parent: name(par), ParentBody: pb, Limits: LimitText(jo)})
 			}
 		}
 		if len(rd.Joints) > 0 {

@@ -23,6 +23,10 @@
 // crease edges (boxes, cylinder rims, hull ridges; faint where hidden).
 // Several convex colliders on one body, as a convex decomposition makes,
 // get one hue each so the pieces can be told apart.
+// A ragdoll (a skin whose bones carry jointed bodies, as package inspect
+// reads it) has each joint drawn on top as a magenta dot with a stick to
+// its parent body's origin, the ragdoll's skeleton; the legend counts its
+// joints, bones with bodies and merged bones, and Stats lists them.
 //
 // The rasterizer is this package's own: edge functions with a float32
 // z-buffer per pixel, on a supersampled grid averaged down to the output

@@ -55,6 +55,9 @@ func legendItems(sc *scene) []legendItem {
 	if sc.hues {
 		items = append(items, legendItem{colors: []rgb{hueColor(0), hueColor(1), hueColor(2)}, text: "decomposition: one hue per hull"})
 	}
+	if len(sc.joints) > 0 {
+		items = append(items, ragdollLegend(sc.stats))
+	}
 	st := sc.stats
 	var byType []string
 	for _, s := range kinds.Shapes() {

@@ -8,6 +8,7 @@ import (
 	"image/png"
 
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/inspect"
 )
 
 // Default and limiting image sizes, in output pixels.
@@ -87,6 +88,11 @@ type Stats struct {
 	RenderVertices  int `json:"renderVertices"`
 	// Warnings are the physics decoder's, as "path: message".
 	Warnings []string `json:"warnings,omitempty"`
+	// Ragdolls are the skins whose bones carry jointed bodies (as
+	// inspect reads them): the bones with bodies, the merged bones and
+	// the joints with their limits. Each joint is drawn as a dot with a
+	// stick to its parent body.
+	Ragdolls []inspect.Ragdoll `json:"ragdolls,omitempty"`
 }
 
 // ErrEmpty is returned (wrapped, naming the file) for a scene with
@@ -118,6 +124,9 @@ func render(a *gltfio.Asset, opt Options) (*image.RGBA, Stats, error) {
 	}
 	if sc.stats.RenderTriangles == 0 && sc.stats.Colliders == 0 && sc.stats.Triggers == 0 {
 		return nil, sc.stats, ErrEmpty
+	}
+	if err := sc.addRagdolls(a); err != nil {
+		return nil, sc.stats, err
 	}
 	return draw(sc, opt), sc.stats, nil
 }

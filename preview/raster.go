@@ -271,6 +271,7 @@ func drawPanel(p *panel, sc *scene, cam camera, r image.Rectangle, ss int, dst *
 			blend(p.rgb[3*i:3*i+3], darken(sc.colliders[id].color), p.lineA[i])
 		}
 	}
+	p.drawJoints(sc.joints, cam, ss)
 	downsample(p, ss, r, dst)
 }
 

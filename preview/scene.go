@@ -94,6 +94,7 @@ type scene struct {
 	stats     Stats
 	kinds     map[kind]bool // which legend entries occur
 	hues      bool          // some body has several convex colliders
+	joints    []jointMark   // ragdoll joints
 }
 
 // pending is a collider read from the model, before placement.

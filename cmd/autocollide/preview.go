@@ -90,5 +90,8 @@ func previewSummary(st preview.Stats) string {
 	if st.Triggers > 0 {
 		s += fmt.Sprintf(", %d triggers", st.Triggers)
 	}
+	for _, rd := range st.Ragdolls {
+		s += fmt.Sprintf(", ragdoll (skin %d): %d bones with bodies, %d merged, %d joints", rd.Skin, len(rd.Bodies), len(rd.Merged), len(rd.Joints))
+	}
 	return s + fmt.Sprintf(", %d render triangles", st.RenderTriangles)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"image"
 	"maps"
 	"math"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/inspect"
+	"github.com/autocollide/autocollide/preview"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -243,4 +245,83 @@ func TestRagdollInspect(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRagdollPreview: the preview of the rig's OMI and KHR ragdoll
+// reports the ragdoll the generator did (the same bones with bodies,
+// merged bones and joints), draws its joints in their colour (none once
+// the joints are taken out of the file), and says the counts.
+func TestRagdollPreview(t *testing.T) {
+	rig := humanoidRig(t)
+	for _, format := range []string{"omi", "khr"} {
+		dir := t.TempDir()
+		out, rp := filepath.Join(dir, "rig.gltf"), filepath.Join(dir, "report.json")
+		if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		r, _ := readReport(t, rp)
+		want := r.Assets[0].Ragdolls[0]
+		img, st, err := preview.RenderFile(out, preview.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(st.Ragdolls) != 1 {
+			t.Fatalf("%s: preview finds %d ragdolls, want 1", format, len(st.Ragdolls))
+		}
+		rd := st.Ragdolls[0]
+		var bodies, merged, joints []string
+		for _, b := range rd.Bodies {
+			bodies = append(bodies, b.Bone)
+		}
+		for _, m := range rd.Merged {
+			merged = append(merged, m.Bone+" → "+m.BodyBone)
+		}
+		for _, j := range rd.Joints {
+			joints = append(joints, j.Child+" – "+j.Parent)
+		}
+		var wantJoints []string
+		for _, j := range want.Joints {
+			wantJoints = append(wantJoints, j[:strings.LastIndex(j, " (")])
+		}
+		for _, c := range []struct {
+			what      string
+			got, want []string
+		}{{"bodies", bodies, want.Bodies}, {"merged", merged, want.Merged}, {"joints", joints, wantJoints}} {
+			if !slices.Equal(slices.Sorted(slices.Values(c.got)), slices.Sorted(slices.Values(c.want))) {
+				t.Errorf("%s: preview's %s %q\nthe report's %q", format, c.what, c.got, c.want)
+			}
+		}
+		marked := magenta(img)
+		code, stdout, _ := runCLI("preview", out, "-o", filepath.Join(dir, "rig.png"))
+		line := fmt.Sprintf("ragdoll (skin 0): %d bones with bodies, %d merged, %d joints", len(want.Bodies), len(want.Merged), len(want.Joints))
+		if code != 0 || !strings.Contains(stdout, line) {
+			t.Errorf("%s: preview prints %q (exit %d), want %q", format, stdout, code, line)
+		}
+		editJSON(t, out, func(doc map[string]any) {
+			for _, n := range arr(doc["nodes"]) {
+				delete(obj(obj(n)["extensions"]), "OMI_physics_joint")
+				if k := obj(obj(obj(n)["extensions"])["KHR_physics_rigid_bodies"]); k != nil {
+					delete(k, "joint")
+				}
+			}
+		})
+		bare, st, err := preview.RenderFile(out, preview.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(st.Ragdolls) != 0 || magenta(bare) != 0 || marked < 100 {
+			t.Errorf("%s: %d joint-coloured pixels with the joints, %d and %d ragdolls without; want many, then none", format, marked, magenta(bare), len(st.Ragdolls))
+		}
+	}
+}
+
+// magenta counts the pixels of the preview's joint colour.
+func magenta(img *image.RGBA) int {
+	n := 0
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		if r, g, b := img.Pix[i], img.Pix[i+1], img.Pix[i+2]; r > 150 && g < 90 && b > 80 && b < 190 && int(r)-int(b) > 40 {
+			n++
+		}
+	}
+	return n
 }
