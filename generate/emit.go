@@ -14,10 +14,11 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// withPlaceholders returns a copy of gen whose shapes, materials and
-// filters come after the given numbers of placeholders standing for the
-// document's existing ones, with every reference shifted to match.
-func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physics.Model {
+// withPlaceholders returns a copy of gen whose shapes, materials,
+// filters and joint descriptions come after the given numbers of
+// placeholders standing for the document's existing ones, with every
+// reference shifted to match.
+func withPlaceholders(gen *physics.Model, shapes, materials, filters, joints int) *physics.Model {
 	m := gen.Clone()
 	ps := make([]physics.Shape, shapes)
 	for i := range ps {
@@ -26,6 +27,7 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physi
 	m.Shapes = append(ps, m.Shapes...)
 	m.Materials = append(make([]physics.Material, materials), m.Materials...)
 	m.Filters = append(make([]physics.Filter, filters), m.Filters...)
+	m.Joints = append(make([]physics.JointDef, joints), m.Joints...)
 	shift := func(i *int, by int) {
 		if *i >= 0 {
 			*i += by
@@ -40,6 +42,9 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters int) *physi
 		if t := n.Trigger; t != nil {
 			shift(&t.Shape, shapes)
 			shift(&t.Filter, filters)
+		}
+		if j := n.Joint; j != nil {
+			shift(&j.Def, joints)
 		}
 	}
 	return m
@@ -122,8 +127,8 @@ func namedBodies(a *gltfio.Asset, gen *physics.Model, ex *mesh.Result, pl *asset
 
 // encodeModel encodes the generated model in the requested family and grafts it
 // into the tree without touching what was there: the document-level
-// shapes, physics materials and collision filters are appended after any
-// existing ones (the encoder is given placeholders in their places so
+// shapes, physics materials, collision filters and joint descriptions
+// are appended after any existing ones (the encoder is given placeholders in their places so
 // that the generated references come out right), and only the generated model's nodes get extensions.
 // Every change is journaled, so a re-run can undo it.
 func encodeModel(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
@@ -149,8 +154,8 @@ func encodeModel(a *gltfio.Asset, gen *physics.Model, opt Encoding) error {
 		existing[d] = len(exts.Obj(d.Extension).Arr(d.Name))
 	}
 	m := gen
-	if existing[arr[0]]+existing[arr[1]]+existing[arr[2]] > 0 {
-		m = withPlaceholders(gen, existing[arr[0]], existing[arr[1]], existing[arr[2]])
+	if existing[arr[0]]+existing[arr[1]]+existing[arr[2]]+existing[arr[3]] > 0 {
+		m = withPlaceholders(gen, existing[arr[0]], existing[arr[1]], existing[arr[2]], existing[arr[3]])
 	}
 	nodesBefore := len(doc.Nodes)
 	if err := codec.Encode(doc, m, physics.EncodeOptions{GeometryNode: opt.KHRGeometryNode}); err != nil {

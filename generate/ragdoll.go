@@ -12,7 +12,6 @@ import (
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/autocollide/autocollide/ragdoll"
 	"github.com/qmuntal/gltf"
 )
@@ -110,7 +109,6 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			parent[c] = i
 		}
 	}
-	held, hasHeld := heldJoints(a, opt.Encoding.Format)
 	taken := map[int]int{} // joint node → skin whose ragdoll uses it
 	defs := map[string]int{}
 	for _, g := range groups {
@@ -118,10 +116,6 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			return err
 		}
 		joints := a.Doc.Skins[g.skin].Joints
-		if hasHeld {
-			noRagdoll(a, ex, g, rep, fmt.Sprintf("the asset already has document-level %s, which would hold the ragdoll's joints beside the kept ones", held))
-			continue
-		}
 		if k := slices.IndexFunc(joints, func(j int) bool { _, ok := taken[j]; return ok }); k >= 0 {
 			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is also skin %d's", mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
 			continue
@@ -168,27 +162,6 @@ func underSkinnedMesh(doc *gltf.Document, joints []int, parent map[int]int) (int
 		}
 	}
 	return 0, false
-}
-
-// heldJoints reports a document-level extension of the format, other
-// than the shapes' own, that the asset already has: the ragdoll's joint
-// descriptions may have to go there, and emit merges shapes, materials
-// and filters into kept physics, not joints.
-func heldJoints(a *gltfio.Asset, f physics.Family) (string, bool) {
-	c, err := codecs.For(f)
-	if err != nil {
-		return "", false
-	}
-	exts := a.Tree.Obj("extensions")
-	for _, k := range c.Layout().Extensions {
-		if k == c.Layout().Shapes.Extension && k != c.Layout().Materials.Extension {
-			continue // shapes only: merged by emit
-		}
-		if _, ok := exts.Get(k); ok {
-			return k, true
-		}
-	}
-	return "", false
 }
 
 // ragdollSettings are the ragdoll package's settings from the options.

@@ -52,15 +52,15 @@ type Layout struct {
 	// Extensions are the extensions Encode writes on the document and on
 	// nodes, in order.
 	Extensions []string
-	// Shapes, Materials and Filters are the document-level arrays holding
-	// the model's shapes, physics materials and collision filters, which
-	// Model indices refer to.
-	Shapes, Materials, Filters DocArray
+	// Shapes, Materials, Filters and Joints are the document-level arrays
+	// holding the model's shapes, physics materials, collision filters
+	// and joint descriptions, which Model indices refer to.
+	Shapes, Materials, Filters, Joints DocArray
 }
 
 // DocArray names a document-level array: extensions[Extension][Name].
 type DocArray struct{ Extension, Name string }
 
 // Arrays returns l's document-level arrays: shapes, physics materials,
-// collision filters.
-func (l Layout) Arrays() [3]DocArray { return [3]DocArray{l.Shapes, l.Materials, l.Filters} }
+// collision filters, joint descriptions.
+func (l Layout) Arrays() [4]DocArray { return [4]DocArray{l.Shapes, l.Materials, l.Filters, l.Joints} }

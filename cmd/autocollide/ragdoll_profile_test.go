@@ -325,3 +325,106 @@ func magenta(img *image.RGBA) int {
 	}
 	return n
 }
+
+// TestRagdollBesideAuthoredJoints: an asset that already carries a joint
+// (a door hinged to its frame, with its document-level joint
+// description) gets its ragdoll too, in OMI and KHR: the authored joint
+// keeps its description, limits and nodes, the ragdoll's descriptions
+// come after it, validate --strict passes, and a re-run replaces the
+// ragdoll rather than adding a second one.
+func TestRagdollBesideAuthoredJoints(t *testing.T) {
+	for _, format := range []string{"omi", "khr"} {
+		rig := humanoidRig(t)
+		body, joint, shapes := "OMI_physics_body", "OMI_physics_joint", "OMI_physics_shape"
+		if format == "khr" {
+			body, joint, shapes = "KHR_physics_rigid_bodies", "KHR_physics_rigid_bodies", "KHR_implicit_shapes"
+		}
+		var door, hinge, frame int
+		editJSON(t, rig, func(doc map[string]any) {
+			nodes := arr(doc["nodes"])
+			door, hinge, frame = len(nodes), len(nodes)+2, len(nodes)+3
+			ext := func(k string, v any) map[string]any { return map[string]any{k: v} }
+			collider := map[string]any{"shape": 0}
+			if format == "khr" {
+				collider = map[string]any{"geometry": map[string]any{"shape": 0}}
+			}
+			nodes = append(nodes,
+				map[string]any{"name": "Door", "translation": []any{3, 1, 0}, "children": []any{door + 1, hinge}, "extensions": ext(body, map[string]any{"motion": map[string]any{"type": "dynamic", "mass": 20}})},
+				map[string]any{"name": "DoorPanel", "extensions": ext(body, map[string]any{"collider": collider})},
+				map[string]any{"name": "DoorHinge", "translation": []any{-0.5, 0, 0}, "extensions": ext(joint, map[string]any{"connectedNode": frame, "joint": 0})},
+				map[string]any{"name": "DoorFrame", "translation": []any{2.5, 1, 0}, "extensions": ext(body, map[string]any{"motion": map[string]any{"type": "kinematic"}})},
+			)
+			if format == "khr" {
+				obj(nodes[door])["extensions"] = ext(body, map[string]any{"motion": map[string]any{"mass": 20}})
+				obj(nodes[hinge])["extensions"] = ext(joint, map[string]any{"joint": map[string]any{"connectedNode": frame, "joint": 0}})
+				obj(nodes[frame])["extensions"] = ext(body, map[string]any{"motion": map[string]any{"isKinematic": true}})
+			}
+			doc["nodes"] = nodes
+			sc := obj(arr(doc["scenes"])[0])
+			sc["nodes"] = append(arr(sc["nodes"]), door, frame)
+			exts := obj(doc["extensions"])
+			if exts == nil {
+				exts = map[string]any{}
+				doc["extensions"] = exts
+			}
+			exts[shapes] = map[string]any{"shapes": []any{map[string]any{"type": "box", "box": map[string]any{"size": []any{1, 2, 0.1}}}}}
+			hingeDef := map[string]any{"name": "hinge", "limits": []any{
+				map[string]any{"linearAxes": []any{0, 1, 2}, "min": 0, "max": 0},
+				map[string]any{"angularAxes": []any{0, 2}, "min": 0, "max": 0},
+				map[string]any{"angularAxes": []any{1}, "min": -1.5, "max": 0},
+			}}
+			obj(exts)[joint] = map[string]any{"physicsJoints": []any{hingeDef}}
+			used := []any{shapes, body}
+			if joint != body {
+				used = append(used, joint)
+			}
+			doc["extensionsUsed"] = append(arr(doc["extensionsUsed"]), used...)
+		})
+		dir := t.TempDir()
+		out, rp := filepath.Join(dir, "rig.glb"), filepath.Join(dir, "report.json")
+		if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		r, _ := readReport(t, rp)
+		a := r.Assets[0]
+		if len(a.Ragdolls) != 1 || slices.ContainsFunc(a.Warnings, func(w string) bool { return strings.Contains(w, "no ragdoll") }) {
+			t.Fatalf("%s: %d ragdolls, warnings %q: want the ragdoll beside the door", format, len(a.Ragdolls), a.Warnings)
+		}
+		check := func(path string) {
+			t.Helper()
+			if code, stdout, stderr := runCLI("validate", "--strict", path); code != 0 {
+				t.Errorf("%s: validate --strict %s: exit %d: %s%s", format, path, code, stdout, stderr)
+			}
+			ast, err := gltfio.LoadRaw(path, gltfio.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := inspect.Describe(ast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Joints) != 1+len(a.Ragdolls[0].Joints) || len(f.Ragdolls) != 1 || len(f.Ragdolls[0].Joints) != len(a.Ragdolls[0].Joints) {
+				t.Fatalf("%s: %s: %d joints, %d ragdolls; want the hinge and the ragdoll's %d", format, path, len(f.Joints), len(f.Ragdolls), len(a.Ragdolls[0].Joints))
+			}
+			k := slices.IndexFunc(f.Joints, func(j inspect.Joint) bool { return j.Name == "DoorHinge" })
+			if k < 0 {
+				t.Fatalf("%s: the authored hinge is gone", format)
+			}
+			h := f.Joints[k]
+			if h.Node != hinge || h.ConnectedNode != frame || h.Def != 0 || h.DefName != "hinge" || len(h.Limits) != 3 || *h.Limits[2].Min != -1.5 {
+				t.Errorf("%s: authored hinge now %+v", format, h)
+			}
+			for _, j := range f.Ragdolls[0].Joints {
+				if d := f.Joints[j.Joint]; d.Def == 0 || d.DefName == "hinge" {
+					t.Errorf("%s: ragdoll joint %s uses description %d %q, the authored hinge's", format, j.Child, d.Def, d.DefName)
+				}
+			}
+		}
+		check(out)
+		again := filepath.Join(dir, "again.glb")
+		if code, _, stderr := runCLI("generate", out, "--profile", "ragdoll", "--format", format, "-q", "-o", again); code != 0 {
+			t.Fatalf("%s: re-run: exit %d: %s", format, code, stderr)
+		}
+		check(again)
+	}
+}

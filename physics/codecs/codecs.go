@@ -27,7 +27,7 @@ func All() []physics.Codec {
 			Name:    physics.OMI,
 			Read:    []string{physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint, physics.ExtOMICollider},
 			Written: []string{physics.ExtOMIShape, physics.ExtOMIBody, physics.ExtOMIJoint},
-			Shapes:  physics.ExtOMIShape, Bodies: physics.ExtOMIBody,
+			Shapes:  physics.ExtOMIShape, Bodies: physics.ExtOMIBody, Joints: physics.ExtOMIJoint,
 			DecodeFunc: omi.Decode,
 			// OMI has one geometry form: the options do not apply.
 			EncodeFunc: func(doc *gltf.Document, m *physics.Model, _ physics.EncodeOptions) error { return omi.Encode(doc, m) },
@@ -37,7 +37,7 @@ func All() []physics.Codec {
 			Name:    physics.KHR,
 			Read:    []string{physics.ExtKHRShapes, physics.ExtKHRBodies, physics.ExtKHRCollisionShapes},
 			Written: []string{physics.ExtKHRShapes, physics.ExtKHRBodies},
-			Shapes:  physics.ExtKHRShapes, Bodies: physics.ExtKHRBodies,
+			Shapes:  physics.ExtKHRShapes, Bodies: physics.ExtKHRBodies, Joints: physics.ExtKHRBodies,
 			DecodeFunc: khr.Decode,
 			EncodeFunc: func(doc *gltf.Document, m *physics.Model, opt physics.EncodeOptions) error {
 				return khr.Encode(doc, m, khr.Options{GeometryNode: opt.GeometryNode})

@@ -14,10 +14,11 @@ type Codec struct {
 	Read, Written []string
 	// Shapes is the extension whose "shapes" array holds the shapes;
 	// Bodies the one whose "physicsMaterials" and "collisionFilters"
-	// arrays hold the materials and filters.
-	Shapes, Bodies string
-	DecodeFunc     func(*gltf.Document) (*physics.Model, []physics.Warning, error)
-	EncodeFunc     func(*gltf.Document, *physics.Model, physics.EncodeOptions) error
+	// arrays hold the materials and filters; Joints the one whose
+	// "physicsJoints" array holds the joint descriptions.
+	Shapes, Bodies, Joints string
+	DecodeFunc             func(*gltf.Document) (*physics.Model, []physics.Warning, error)
+	EncodeFunc             func(*gltf.Document, *physics.Model, physics.EncodeOptions) error
 	// StripFunc, when set, replaces the default Strip (removing Read).
 	StripFunc func(*gltf.Document)
 }
@@ -57,5 +58,6 @@ func (c Codec) Layout() physics.Layout {
 		Shapes:     physics.DocArray{Extension: c.Shapes, Name: "shapes"},
 		Materials:  physics.DocArray{Extension: c.Bodies, Name: "physicsMaterials"},
 		Filters:    physics.DocArray{Extension: c.Bodies, Name: "collisionFilters"},
+		Joints:     physics.DocArray{Extension: c.Joints, Name: "physicsJoints"},
 	}
 }
