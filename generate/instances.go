@@ -22,9 +22,10 @@ type made struct {
 }
 
 // makeColliders makes the colliders of the planned parts, in their
-// bodies' frames, on up to run.Workers goroutines (run.Progress steps
-// name them from doc); each result goes to its own slot, so the
-// outcome does not depend on the worker count. Parts whose body frame is
+// bodies' frames, up to run.Workers parts at once, largest first, the
+// largest with run.Workers workers of its own (run.Progress steps name
+// them from doc); each result goes to its own slot, so the outcome does
+// not depend on the worker count. Parts whose body frame is
 // degenerate are left out (body warns about them).
 // Parts with the same geometry up to a translation in their body frames
 // (instances of a mesh, or meshes differing only in material, placed
