@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -211,4 +212,41 @@ func indexOf(jobs []Job, rel string) int {
 		}
 	}
 	return -1
+}
+
+// TestDispatchOrder: Run starts the file declaring the most triangles
+// first, although its .gltf (geometry in a buffer beside it) is the
+// smallest file of the listing; files declaring the same work keep
+// their order.
+func TestDispatchOrder(t *testing.T) {
+	dir := t.TempDir()
+	// A glTF of one mesh whose indices declare tris triangles; pad makes
+	// the JSON larger without geometry.
+	write := func(name string, tris int, pad int) Job {
+		doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"extras":{"pad":%q},`+
+			`"buffers":[{"uri":"%s.bin","byteLength":%d}],`+
+			`"bufferViews":[{"buffer":0,"byteLength":%d}],`+
+			`"accessors":[{"bufferView":0,"componentType":5125,"count":%d,"type":"SCALAR"},`+
+			`{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],`+
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":1},"indices":0}]}],`+
+			`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`,
+			strings.Repeat("x", pad), name, 12*tris, 12*tris, 3*tris)
+		p := filepath.Join(dir, name+".gltf")
+		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return Job{Input: p, Rel: name + ".gltf"}
+	}
+	jobs := []Job{
+		write("small-a", 10, 50000),
+		write("big", 100000, 0),
+		write("small-b", 10, 50000),
+		write("mid", 5000, 20000),
+	}
+	for _, m := range []generate.Method{generate.Auto, generate.Hull} {
+		got := dispatchOrder(jobs, m, gltfio.Limits{})
+		if want := []int{1, 3, 0, 2}; !slices.Equal(got, want) {
+			t.Errorf("%s: dispatch order %v, want %v (declared triangles, not file size)", m, got, want)
+		}
+	}
 }

@@ -467,9 +467,9 @@ func TestInterrupt(t *testing.T) {
 	root := tree(t)
 	out := t.TempDir()
 	jobs := plan(t, root, out, Shard{})
-	// Largest first, as Run dispatches them: then the first job reported
+	// Costliest first, as Run dispatches them: then the first job reported
 	// is the first one finished, and the cancel comes while others wait.
-	order := dispatchOrder(jobs)
+	order := dispatchOrder(jobs, generate.AABB, gltfio.Limits{})
 	sorted := make([]Job, len(jobs))
 	for k, i := range order {
 		sorted[k] = jobs[i]

@@ -22,9 +22,10 @@ type made struct {
 }
 
 // makeColliders makes the colliders of the planned parts, in their
-// bodies' frames, on up to run.Workers goroutines (run.Progress steps
-// name them from doc); each result goes to its own slot, so the
-// outcome does not depend on the worker count. Parts whose body frame is
+// bodies' frames, up to run.Workers parts at once, largest first, the
+// largest with run.Workers workers of its own (run.Progress steps name
+// them from doc); each result goes to its own slot, so the outcome does
+// not depend on the worker count. Parts whose body frame is
 // degenerate are left out (body warns about them).
 // Parts with the same geometry up to a translation in their body frames
 // (instances of a mesh, or meshes differing only in material, placed
@@ -74,14 +75,19 @@ func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, par
 		}
 	}
 	workers := max(run.Workers, 1)
-	sub := 1
-	if len(leaders) < workers {
-		// Few parts: let the decompositions use the spare workers.
-		sub = workers
-	}
+	// The largest part starts first and may use the pool's width inside
+	// (a decomposition's candidates): it is the one left running when the
+	// others are done, so it must not be left on one worker while the
+	// rest of the pool idles (ToyCar: the 88,837-triangle body ran alone
+	// on one core after the fabric and glass). The others get one worker
+	// each, so at most 2·workers−1 goroutines compute at once; with fewer
+	// parts than workers every part gets the width.
+	slices.SortStableFunc(leaders, func(a, b int) int {
+		return len(ex.Parts[live[b].part].Triangles) - len(ex.Parts[live[a].part].Triangles)
+	})
 	var g errgroup.Group
 	g.SetLimit(workers)
-	for _, i := range leaders {
+	for k, i := range leaders {
 		pp := live[i]
 		p := &ex.Parts[pp.part]
 		m := out[pp.part]
@@ -89,7 +95,10 @@ func makeColliders(ctx context.Context, doc *gltf.Document, ex *mesh.Result, par
 		if r.Progress != nil {
 			r = r.ForPart(partName(doc, p))
 		}
-		r.Workers = sub
+		r.Workers = 1
+		if k == 0 || len(leaders) < workers {
+			r.Workers = workers
+		}
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				m.err = err

@@ -105,26 +105,57 @@ func Union(parts []Convex, resolution int) (Properties, error) {
 		own := cell * h * h / 12 // ∫ x² over a cell about its centre
 		var excess moments
 		excess.o = o
+		coord := func(a, k int) float64 { return all.Min[a] + (float64(k)+0.5)*h }
+		// Along a row of fixed (ix, iy) each test below is monotone in iz
+		// (see rowRange), so the points of a row inside a part, or inside a
+		// pair's box, are one run of iz: a row costs a few tests per face
+		// instead of every face at every point. The points, their
+		// classification and the order of the sums are those of testing
+		// every point.
+		type span struct{ lo, hi int }
+		spans := make([]span, len(solids))
+		inPair := make([]bool, hi[2]+1)
 		for ix := lo[0]; ix <= hi[0]; ix++ {
 			for iy := lo[1]; iy <= hi[1]; iy++ {
-				for iz := lo[2]; iz <= hi[2]; iz++ {
-					p := geom.Vec3{
-						all.Min[0] + (float64(ix)+0.5)*h,
-						all.Min[1] + (float64(iy)+0.5)*h,
-						all.Min[2] + (float64(iz)+0.5)*h,
+				x, y := coord(0, ix), coord(1, iy)
+				hit := false
+				clear(inPair)
+				for _, b := range pairs {
+					if l, u := boxRange(b, x, y, lo[2], hi[2], func(k int) float64 { return coord(2, k) }); l <= u {
+						hit = true
+						for k := l; k <= u; k++ {
+							inPair[k] = true
+						}
 					}
-					if !inAny(pairs, p) {
+				}
+				if !hit {
+					continue
+				}
+				for si := range solids {
+					l, u := boxRange(solids[si].box, x, y, lo[2], hi[2], func(k int) float64 { return coord(2, k) })
+					spans[si] = span{l, u}
+					for _, pl := range solids[si].planes {
+						if l > u {
+							break
+						}
+						l, u = rowRange(pl, x, y, l, u, func(k int) float64 { return coord(2, k) })
+						spans[si] = span{l, u}
+					}
+				}
+				for iz := lo[2]; iz <= hi[2]; iz++ {
+					if !inPair[iz] {
 						continue
 					}
 					k := 0
-					for si := range solids {
-						if inBox(solids[si].box, p) && inside(solids[si].planes, p) {
+					for _, sp := range spans {
+						if sp.lo <= iz && iz <= sp.hi {
 							k++
 						}
 					}
 					if k < 2 {
 						continue
 					}
+					p := geom.Vec3{x, y, coord(2, iz)}
 					w := float64(k-1) * cell
 					d := p.Sub(o)
 					excess.v += w
@@ -172,26 +203,51 @@ func facePlanes(p Convex, flipped bool) []plane {
 	return planes
 }
 
-func inside(planes []plane, p geom.Vec3) bool {
-	for _, pl := range planes {
-		if pl.n.Dot(p) > pl.d {
-			return false
+// passing narrows [lo, hi] to the k where out(k) is false, for an out
+// that is monotone in k (false then true, or true then false): a prefix
+// or a suffix of [lo, hi], found from its ends and a bisection. lo > hi
+// means none.
+func passing(lo, hi int, out func(int) bool) (int, int) {
+	if lo > hi {
+		return lo, hi
+	}
+	a, b := out(lo), out(hi)
+	switch {
+	case !a && !b:
+		return lo, hi
+	case a && b:
+		return lo, lo - 1
+	}
+	l, u := lo, hi // out(l) = a, out(u) = b
+	for u-l > 1 {
+		if m := l + (u-l)/2; out(m) == a {
+			l = m
+		} else {
+			u = m
 		}
 	}
-	return true
-}
-
-func inBox(b geom.Box, p geom.Vec3) bool {
-	return p[0] >= b.Min[0] && p[0] <= b.Max[0] && p[1] >= b.Min[1] && p[1] <= b.Max[1] && p[2] >= b.Min[2] && p[2] <= b.Max[2]
-}
-
-func inAny(boxes []geom.Box, p geom.Vec3) bool {
-	for _, b := range boxes {
-		if inBox(b, p) {
-			return true
-		}
+	if a {
+		return u, hi // a suffix passes
 	}
-	return false
+	return lo, l // a prefix passes
+}
+
+// rowRange narrows [lo, hi] to the iz whose points (x, y, z(iz)) lie on
+// the inner side of pl as inside tests them (n·p ≤ d). z is
+// non-decreasing in iz, so the computed n·p is monotone in iz (each
+// rounded product and sum is a monotone function of its operand).
+func rowRange(pl plane, x, y float64, lo, hi int, z func(int) float64) (int, int) {
+	return passing(lo, hi, func(k int) bool { return pl.n.Dot(geom.Vec3{x, y, z(k)}) > pl.d })
+}
+
+// boxRange returns the iz in [lo, hi] whose points (x, y, z(iz)) lie in
+// b as inBox tests them (lo > hi: none).
+func boxRange(b geom.Box, x, y float64, lo, hi int, z func(int) float64) (int, int) {
+	if !(x >= b.Min[0] && x <= b.Max[0] && y >= b.Min[1] && y <= b.Max[1]) {
+		return lo, lo - 1
+	}
+	lo, hi = passing(lo, hi, func(k int) bool { return !(z(k) >= b.Min[2]) })
+	return passing(lo, hi, func(k int) bool { return !(z(k) <= b.Max[2]) })
 }
 
 // about returns the same moments taken about another origin q.

@@ -1,6 +1,8 @@
 package mass
 
 import (
+	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -125,5 +127,168 @@ func TestUnionExactCases(t *testing.T) {
 	}
 	if _, err := Union([]Convex{{Vertices: parts[0].Vertices}}, 0); err == nil {
 		t.Fatal("no error for a part without triangles")
+	}
+}
+
+// unionPointwise is Union as it was before the row ranges: every lattice
+// point of the overlap region tested against every pair box, part box and
+// face plane.
+func unionPointwise(parts []Convex, resolution int) (Properties, error) {
+	if len(parts) == 0 {
+		return Properties{}, fmt.Errorf("mass: union of no parts")
+	}
+	if resolution <= 0 {
+		resolution = DefaultUnionResolution
+	}
+	resolution = min(resolution, maxUnionResolution)
+	type solid struct {
+		m      moments
+		box    geom.Box
+		planes []plane
+	}
+	solids := make([]solid, len(parts))
+	all := geom.EmptyBox()
+	for i, p := range parts {
+		m, flipped, err := meshMoments(p.Vertices, p.Triangles)
+		if err != nil {
+			return Properties{}, fmt.Errorf("union part %d: %w", i, err)
+		}
+		box := geom.EmptyBox()
+		for _, t := range p.Triangles {
+			for _, k := range t {
+				box = box.Extend(p.Vertices[k])
+			}
+		}
+		solids[i] = solid{m: m, box: box, planes: facePlanes(p, flipped)}
+		all = all.Union(box)
+	}
+	o := all.Center()
+	var total moments
+	total.o = o
+	for _, s := range solids {
+		total = total.add(s.m.about(o), 1)
+	}
+
+	// Boxes where at least two parts may overlap.
+	var pairs []geom.Box
+	for i := range solids {
+		for j := i + 1; j < len(solids); j++ {
+			b := geom.Box{Min: solids[i].box.Min.Max(solids[j].box.Min), Max: solids[i].box.Max.Min(solids[j].box.Max)}
+			if !b.IsEmpty() {
+				pairs = append(pairs, b)
+			}
+		}
+	}
+	if len(pairs) > 0 {
+		size := all.Size()
+		h := math.Max(size[0], math.Max(size[1], size[2])) / float64(resolution)
+		region := geom.EmptyBox()
+		for _, b := range pairs {
+			region = region.Union(b)
+		}
+		// Lattice points all.Min + (k+½)·h inside region.
+		var lo, hi [3]int
+		for a := 0; a < 3; a++ {
+			lo[a] = max(0, int(math.Floor((region.Min[a]-all.Min[a])/h-0.5)))
+			hi[a] = min(resolution+1, int(math.Ceil((region.Max[a]-all.Min[a])/h-0.5)))
+		}
+		cell := h * h * h
+		own := cell * h * h / 12 // ∫ x² over a cell about its centre
+		var excess moments
+		excess.o = o
+		for ix := lo[0]; ix <= hi[0]; ix++ {
+			for iy := lo[1]; iy <= hi[1]; iy++ {
+				for iz := lo[2]; iz <= hi[2]; iz++ {
+					p := geom.Vec3{
+						all.Min[0] + (float64(ix)+0.5)*h,
+						all.Min[1] + (float64(iy)+0.5)*h,
+						all.Min[2] + (float64(iz)+0.5)*h,
+					}
+					if !inAny(pairs, p) {
+						continue
+					}
+					k := 0
+					for si := range solids {
+						if inBox(solids[si].box, p) && inside(solids[si].planes, p) {
+							k++
+						}
+					}
+					if k < 2 {
+						continue
+					}
+					w := float64(k-1) * cell
+					d := p.Sub(o)
+					excess.v += w
+					excess.s = excess.s.Add(d.Scale(w))
+					for i := 0; i < 3; i++ {
+						for j := 0; j < 3; j++ {
+							excess.c[i][j] += w * d[i] * d[j]
+						}
+						excess.c[i][i] += float64(k-1) * own
+					}
+				}
+			}
+		}
+		total = total.add(excess, -1)
+	}
+	if !(total.v > 0) {
+		return Properties{}, fmt.Errorf("mass: union has no volume (%g)", total.v)
+	}
+	return total.properties(), nil
+}
+
+func inside(planes []plane, p geom.Vec3) bool {
+	for _, pl := range planes {
+		if pl.n.Dot(p) > pl.d {
+			return false
+		}
+	}
+	return true
+}
+
+func inBox(b geom.Box, p geom.Vec3) bool {
+	return p[0] >= b.Min[0] && p[0] <= b.Max[0] && p[1] >= b.Min[1] && p[1] <= b.Max[1] && p[2] >= b.Min[2] && p[2] <= b.Max[2]
+}
+
+func inAny(boxes []geom.Box, p geom.Vec3) bool {
+	for _, b := range boxes {
+		if inBox(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestUnionRowRanges: Union's row ranges give the bits of testing every
+// lattice point, on rotated boxes and tilted prisms that overlap in many
+// pairs, at several resolutions.
+func TestUnionRowRanges(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for trial := 0; trial < 12; trial++ {
+		var parts []Convex
+		n := 2 + rng.Intn(10)
+		for i := 0; i < n; i++ {
+			lo := geom.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}
+			hi := lo.Add(geom.Vec3{0.1 + rng.Float64(), 0.1 + rng.Float64(), 0.1 + rng.Float64()})
+			q := geom.IdentityQuat()
+			if i%3 != 0 {
+				// Every third part stays axis-aligned: faces with n_z = 0 and ±1.
+				q = geom.Quat{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+			}
+			parts = append(parts, aabb{lo, hi}.convex(q, geom.Vec3{rng.Float64(), 0, rng.Float64()}))
+		}
+		for _, res := range []int{8, 33, 64, 128} {
+			got, err := Union(parts, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := unionPointwise(parts, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("trial %d, %d parts, resolution %d: %+v, pointwise %+v", trial, n, res, got, want)
+			}
+		}
 	}
 }
