@@ -1,11 +1,12 @@
 // Ragdoll drop test: loads a file's bodies (loader.mjs) and its joints
 // (OMI_physics_joint, or KHR_physics_rigid_bodies joints), builds them in
 // Jolt (swing-twist constraints: the cone and twist limits as written) and
-// Rapier (spherical joints, whose angular limits rapier.js 0.21 does not
-// enforce: limits set through its raw API leave the bodies free, as
-// dimforge/rapier.js#290 reports; Rapier checks the anchors, and its limit
-// overshoot is a figure, not a check), drops the whole asset from its rest
-// pose onto the ground and checks every step.
+// Rapier (spherical joints with per-axis angular limits, set through the
+// impulse joint set's raw jointSetLimits since rapier.js 0.21 has no
+// JointData for them, dimforge/rapier.js#290; Rapier has no cone, so the
+// limits are a conservative fit inside the file's, rapierLimits), drops
+// the whole asset from its rest pose onto the ground and checks every
+// step.
 //
 //   node joints.mjs [--json SUMMARY.json] [--engines rapier,jolt] FILE...
 //
@@ -235,7 +236,25 @@ function overshoot(a, l) {
 const worldFrame = (st, f) => ({ t: add(st.position, quatRotate(st.rotation, f.t)), q: quatMul(st.rotation, f.q) });
 
 // LIMITED says which engines enforce the angular limits.
-const LIMITED = { rapier: false, jolt: true };
+const LIMITED = { rapier: true, jolt: true };
+
+// rapierLimits turns swing-twist limits into the per-axis angular limits
+// Rapier's joints take ({AngX, AngY, AngZ: [min, max]}, radians): Rapier
+// bounds each imaginary component of the relative rotation's quaternion
+// by sin(limit/2), independently, and has no cone. Written r = swing·twist
+// (twist about +Y), r's X and Z components are the swing's sin(swing/2)
+// turned by half the twist, and its Y component is
+// cos(swing/2)·sin(twist/2). So the X and Z bounds are a rectangle
+// inscribed in the cone (sides sin(θ/2)/√2), which no swing Rapier allows
+// leaves, and the twist bound is the range shrunk by cos(θmax/2), which
+// no twist Rapier allows exceeds at any swing in the cone: both are
+// conservative, tighter than the file's limits, never looser.
+export function rapierLimits(l) {
+  const inscribed = (a) => (a >= Math.PI ? Math.PI : 2 * Math.asin(Math.sin(a / 2) / Math.SQRT2));
+  const c = Math.cos(Math.min(Math.max(l.swing1, l.swing2), Math.PI) / 2);
+  const twist = (a) => (Math.abs(a) >= Math.PI ? a : 2 * Math.asin(Math.sin(a / 2) * c));
+  return { AngX: [-inscribed(l.swing1), inscribed(l.swing1)], AngY: [twist(l.twist[0]), twist(l.twist[1])], AngZ: [-inscribed(l.swing2), inscribed(l.swing2)] };
+}
 
 const ENGINES = {
   async rapier(bodies, joints) {
@@ -249,6 +268,10 @@ const ENGINES = {
       jt.setLocalFrame1(v(j.frameA.t), q(j.frameA.q));
       jt.setLocalFrame2(v(j.frameB.t), q(j.frameB.q));
       jt.setContactsEnabled(j.collide);
+      const lim = rapierLimits(j.limits);
+      for (const [axis, [lo, hi]] of Object.entries(lim)) {
+        if (lo > -Math.PI || hi < Math.PI) w.world.impulseJoints.raw.jointSetLimits(jt.handle, RAPIER.JointAxis[axis], lo, hi);
+      }
     }
     return { w, hs };
   },
