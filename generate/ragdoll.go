@@ -259,16 +259,22 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		rr.Nodes = append(rr.Nodes, ex.Parts[i].Node)
 	}
 	placed := make([]ragdollBody, len(rd.Bodies))
+	cs := make([]Collider, len(rd.Bodies))
+	for bi, b := range rd.Bodies {
+		c, err := boneCollider(b)
+		if err != nil {
+			return fmt.Errorf("%s: ragdoll body %q: %w", ex.Parts[g.parts[0]].Name, b.Name, err)
+		}
+		cs[bi] = c
+	}
+	masses := ragdollMasses(rd, cs, opt.Body.Mass)
 	for bi, b := range rd.Bodies {
 		rb, err := placeBody(a, joints[b.Bone], b, world)
 		if err != nil {
 			return err
 		}
 		placed[bi] = rb
-		c, err := boneCollider(b)
-		if err != nil {
-			return fmt.Errorf("%s: ragdoll body %q: %w", ex.Parts[g.parts[0]].Name, b.Name, err)
-		}
+		c := cs[bi]
 		node := gltfio.NewObject()
 		node.Set("name", sourceName(b.Name)+".collider")
 		setPose(node, c.Translation, c.Rotation)
@@ -286,16 +292,16 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: res.filter}
 		rep.Colliders[string(c.Shape.Type)]++
 		br := BodyReport{Node: rb.node, Name: b.Name, Motion: physics.Dynamic, Colliders: 1}
-		props, source, err := BodyMass(nil, []Collider{c})
+		m := masses[bi]
 		var mo *physics.Motion
-		if err == nil {
-			mo, err = boneMotion(props, opt.Body.Mass, rb.toNode)
+		if err = m.err; err == nil {
+			mo, err = boneMotion(m.body, rb.toNode)
 		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", b.Name, err))
 			mo = &physics.Motion{Type: physics.Dynamic}
 		} else {
-			br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source
+			br.Volume, br.Mass, br.MassSource = m.volume, *mo.Mass, m.source
 			rr.Mass += *mo.Mass
 		}
 		model.Node(rb.node).Motion = mo
@@ -455,13 +461,132 @@ func boneCollider(b ragdoll.Body) (Collider, error) {
 	return fitted(b.Points, c.Shape, k), nil
 }
 
-// boneMotion is the dynamic motion of mass properties in a body's Frame,
-// written in the carrying node's space (toNode maps Frame into it).
-func boneMotion(p mass.Properties, spec Mass, toNode geom.Mat4) (*physics.Motion, error) {
-	b, err := spec.Body(p)
-	if err != nil {
-		return nil, err
+// boneMass is a ragdoll body's mass, or why it has none.
+type boneMass struct {
+	body   mass.Body // in the body's Frame
+	volume float64
+	source string
+	err    error
+}
+
+// ragdollMasses returns the masses of the ragdoll's bodies from their
+// colliders cs (in their Frames) and the profile's mass spec, stabilized
+// (stabilizeMasses).
+func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
+	out := make([]boneMass, len(rd.Bodies))
+	for i := range rd.Bodies {
+		m := &out[i]
+		var props mass.Properties
+		if props, m.source, m.err = BodyMass(nil, []Collider{cs[i]}); m.err == nil {
+			m.body, m.err = spec.Body(props)
+			m.volume = props.Volume
+		}
 	}
+	parent := make([]int, len(rd.Bodies))
+	ok := make([]bool, len(rd.Bodies))
+	bodies := make([]mass.Body, len(rd.Bodies))
+	for i, b := range rd.Bodies {
+		parent[i], ok[i], bodies[i] = b.Parent, out[i].err == nil, out[i].body
+	}
+	stabilizeMasses(bodies, parent, ok)
+	for i := range out {
+		out[i].body = bodies[i]
+	}
+	return out
+}
+
+// massRatio bounds the mass ratio of a jointed child body to its parent
+// (and its inverse) after stabilizeMasses, and maxInertiaGain how many
+// times its largest principal moment a parent's moments may be raised to.
+// These are the values of Jolt's RagdollSettings::Stabilize.
+const (
+	massRatio      = 1.2
+	maxInertiaGain = 2.0
+)
+
+// stabilizeMasses applies to a ragdoll's bodies (parent[i] the index of
+// body i's parent, -1 for a root, parents before children) the rule real
+// ragdoll tools apply before simulating (Jolt's RagdollSettings::Stabilize,
+// after Oliver Strunk, "Stop my Constraints from Blowing Up!", Havok, GDC
+// 2013): an iterative joint solver fails to hold a joint between bodies
+// whose masses or inertias differ much, so a light hand pulled by a heavy
+// torso leaves its joint. Within each tree of bodies with a mass (ok),
+// each child's mass relative to its parent is clamped to
+// [1/massRatio, massRatio] and the masses rescaled to the tree's total (so
+// the ragdoll weighs what its colliders do, its mass spread more evenly),
+// inertias scaled with their body's mass; then every parent's principal
+// moments are raised to at least the smaller of maxInertiaGain times its
+// largest and the sum of its descendants' largest moments. Centres of
+// mass and principal axes do not move.
+func stabilizeMasses(bodies []mass.Body, parent []int, ok []bool) {
+	n := len(bodies)
+	root := make([]int, n)
+	ratio := make([]float64, n)
+	for i := range bodies {
+		p := parent[i]
+		if !ok[i] || p < 0 || !ok[p] {
+			root[i], ratio[i] = i, 1
+			continue
+		}
+		r := bodies[i].Mass / bodies[p].Mass
+		root[i], ratio[i] = root[p], ratio[p]*min(max(r, 1/massRatio), massRatio)
+	}
+	total := make([]float64, n)
+	sum := make([]float64, n)
+	for i := range bodies {
+		if ok[i] {
+			total[root[i]] += bodies[i].Mass
+			sum[root[i]] += ratio[i]
+		}
+	}
+	changed := make([]bool, n)
+	for i := range bodies {
+		if !ok[i] {
+			continue
+		}
+		b := &bodies[i]
+		m := ratio[i] * total[root[i]] / sum[root[i]]
+		k := m / b.Mass
+		b.Mass, changed[i] = m, k != 1
+		for a := range 3 {
+			b.InertiaDiagonal[a] *= k
+		}
+	}
+	largest := func(b mass.Body) float64 {
+		return max(b.InertiaDiagonal[0], b.InertiaDiagonal[1], b.InertiaDiagonal[2])
+	}
+	below := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		if p := parent[i]; ok[i] && p >= 0 && ok[p] {
+			below[p] += largest(bodies[i]) + below[i]
+		}
+	}
+	for i := range bodies {
+		b := &bodies[i]
+		if !ok[i] || below[i] == 0 {
+			continue
+		}
+		floor := min(maxInertiaGain*largest(*b), below[i])
+		for a := range 3 {
+			if b.InertiaDiagonal[a] < floor {
+				b.InertiaDiagonal[a], changed[i] = floor, true
+			}
+		}
+	}
+	for i := range bodies {
+		if changed[i] {
+			b := &bodies[i]
+			r := b.InertiaOrientation.Mat3()
+			d := geom.Mat3{{b.InertiaDiagonal[0], 0, 0}, {0, b.InertiaDiagonal[1], 0}, {0, 0, b.InertiaDiagonal[2]}}
+			b.Inertia = r.Mul(d).Mul(r.Transpose())
+		}
+	}
+}
+
+// boneMotion is the dynamic motion of a body whose mass properties are
+// in its Frame, written in the carrying node's space (toNode maps Frame
+// into it).
+func boneMotion(b mass.Body, toNode geom.Mat4) (*physics.Motion, error) {
 	c := toNode.Point(b.CenterOfMass)
 	if !c.IsFinite() {
 		return nil, fmt.Errorf("non-finite centre of mass %v", c)
