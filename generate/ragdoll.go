@@ -8,6 +8,7 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
@@ -268,6 +269,10 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		cs[bi] = c
 	}
 	masses := ragdollMasses(rd, cs, opt.Body.Mass)
+	filters, warning := ragdollFilters(model, rd, cs, joints, res.filter)
+	if warning != "" {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s", ex.Parts[g.parts[0]].Name, warning))
+	}
 	for bi, b := range rd.Bodies {
 		rb, err := placeBody(a, joints[b.Bone], b, world)
 		if err != nil {
@@ -289,7 +294,7 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		if err != nil {
 			return err
 		}
-		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: res.filter}
+		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: filters[bi]}
 		rep.Colliders[string(c.Shape.Type)]++
 		br := BodyReport{Node: rb.node, Name: b.Name, Motion: physics.Dynamic, Colliders: 1}
 		m := masses[bi]
@@ -459,6 +464,186 @@ func boneCollider(b ragdoll.Body) (Collider, error) {
 		return Collider{}, fmt.Errorf("no collider kind fits %v", c.Shape.Kind)
 	}
 	return fitted(b.Points, c.Shape, k), nil
+}
+
+// ragdollFilters returns the collision filter of each ragdoll body's
+// collider (indices into model.Filters, -1 for none), adding those it
+// needs: two bodies of a ragdoll whose colliders overlap at rest, other
+// than a jointed pair (the joints disable those), must not collide, or
+// the engine pushes them apart on the first step and the joints between
+// them open (Jolt's RagdollSettings::DisableParentChildCollisions and
+// Unreal's physics assets do the same). Each such body gets a filter
+// with a collision system of its own ("<bone>.ragdoll<node>") and the
+// systems of the bodies it overlaps as notCollideWithSystems, on top of
+// the profile's filter (base, -1 for none). A profile filter that lists
+// collideWithSystems cannot take notCollideWithSystems beside it: the
+// bodies keep it, and the returned warning says so.
+func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, joints []int, base int) ([]int, string) {
+	out := make([]int, len(rd.Bodies))
+	for i := range out {
+		out[i] = base
+	}
+	apart := restOverlaps(rd, cs)
+	any := slices.ContainsFunc(apart, func(o []int) bool { return len(o) > 0 })
+	if !any {
+		return out, ""
+	}
+	var from physics.Filter
+	if base >= 0 {
+		from = model.Filters[base]
+		if len(from.CollideWithSystems) > 0 {
+			return out, "the profile's collision filter lists collideWithSystems, so the ragdoll's bodies that overlap at rest cannot be kept from colliding"
+		}
+	}
+	system := func(i int) string {
+		return fmt.Sprintf("%s.ragdoll%d", sourceName(rd.Bodies[i].Name), joints[rd.Bodies[i].Bone])
+	}
+	for i, others := range apart {
+		if len(others) == 0 {
+			continue
+		}
+		f := physics.Filter{Name: system(i),
+			CollisionSystems:      append(slices.Clone(from.CollisionSystems), system(i)),
+			NotCollideWithSystems: slices.Clone(from.NotCollideWithSystems)}
+		for _, o := range others {
+			f.NotCollideWithSystems = append(f.NotCollideWithSystems, system(o))
+		}
+		model.Filters = append(model.Filters, f)
+		out[i] = len(model.Filters) - 1
+	}
+	return out, ""
+}
+
+// restOverlaps returns, for each body of the ragdoll, the other bodies
+// (ascending) whose colliders cs (in the bodies' Frames) overlap its own
+// at rest, leaving out the jointed pairs.
+func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
+	n := len(rd.Bodies)
+	solids := make([]restSolid, n)
+	for i, b := range rd.Bodies {
+		solids[i] = solidAtRest(cs[i], b.Frame)
+	}
+	out := make([][]int, n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].overlaps(solids[j]) {
+				continue
+			}
+			out[i] = append(out[i], j)
+			out[j] = append(out[j], i)
+		}
+	}
+	return out
+}
+
+// restSolid is a collider in world space: a segment swept by a radius
+// for spheres and untapered capsules, else the points of its hull.
+type restSolid struct {
+	round  bool
+	a, b   geom.Vec3 // the segment (a == b for a sphere)
+	radius float64
+	points []geom.Vec3
+	box    geom.Box
+}
+
+// solidAtRest places a collider given in a body frame f in world space.
+func solidAtRest(c Collider, f geom.Mat4) restSolid {
+	sh := c.Shape
+	q := c.Rotation
+	if q == (geom.Quat{}) {
+		q = geom.IdentityQuat()
+	}
+	at := func(p geom.Vec3) geom.Vec3 { return f.Point(q.Rotate(p).Add(c.Translation)) }
+	switch {
+	case sh.Type == physics.Sphere:
+		p := at(geom.Vec3{})
+		return restSolid{round: true, a: p, b: p, radius: sh.Radius, box: grown(p, p, sh.Radius)}
+	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
+		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
+		return restSolid{round: true, a: a, b: b, radius: sh.RadiusTop, box: grown(a, b, sh.RadiusTop)}
+	}
+	pts := colliderPoints(c)
+	for i, p := range pts {
+		pts[i] = f.Point(p)
+	}
+	return restSolid{points: pts, box: geom.BoundsOf(pts)}
+}
+
+// overlaps says whether two solids overlap (touching is not overlapping).
+func (s restSolid) overlaps(o restSolid) bool {
+	if separable(s.box, o.box, 0) {
+		return false
+	}
+	if s.round && o.round {
+		return segmentDistance(s.a, s.b, o.a, o.b) < s.radius+o.radius
+	}
+	pa, pb := s.points, o.points
+	if s.round {
+		pa = roundPoints(s)
+	}
+	if o.round {
+		pb = roundPoints(o)
+	}
+	d, err := hull.Penetration(pa, pb)
+	return err == nil && d > 0
+}
+
+// grown is the box around segment [a, b] grown by r.
+func grown(a, b geom.Vec3, r float64) geom.Box {
+	d := geom.Vec3{r, r, r}
+	return geom.Box{Min: a.Min(b).Sub(d), Max: a.Max(b).Add(d)}
+}
+
+// roundPoints samples a sphere or capsule solid for hull.Penetration.
+func roundPoints(s restSolid) []geom.Vec3 {
+	axis := s.b.Sub(s.a)
+	h := axis.Len()
+	q := geom.IdentityQuat()
+	if h > 0 {
+		// The shortest rotation taking +Y to the axis (half the way of a
+		// half turn about X when they are opposite).
+		u := axis.Scale(1 / h)
+		if c := 1 + u[1]; c > 1e-12 {
+			q = geom.Quat{u[2], 0, -u[0], c}.Normalize()
+		} else {
+			q = geom.Quat{1, 0, 0, 0}
+		}
+	}
+	c := Collider{Shape: physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: s.radius, RadiusBottom: s.radius},
+		Translation: s.a.Add(s.b).Scale(0.5), Rotation: q}
+	return colliderPoints(c)
+}
+
+// segmentDistance is the distance between segments [p1, q1] and [p2, q2]
+// (Ericson, Real-Time Collision Detection, 5.1.9).
+func segmentDistance(p1, q1, p2, q2 geom.Vec3) float64 {
+	d1, d2, r := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
+	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
+	clamp := func(x float64) float64 { return min(max(x, 0), 1) }
+	var s, t float64
+	switch {
+	case a == 0 && e == 0:
+	case a == 0:
+		t = clamp(f / e)
+	default:
+		c := d1.Dot(r)
+		if e == 0 {
+			s = clamp(-c / a)
+			break
+		}
+		b := d1.Dot(d2)
+		if den := a*e - b*b; den > 0 {
+			s = clamp((b*f - c*e) / den)
+		}
+		t = (b*s + f) / e
+		switch {
+		case t < 0:
+			t, s = 0, clamp(-c/a)
+		case t > 1:
+			t, s = 1, clamp((b-c)/a)
+		}
+	}
+	return p1.Add(d1.Scale(s)).Sub(p2.Add(d2.Scale(t))).Len()
 }
 
 // boneMass is a ragdoll body's mass, or why it has none.
