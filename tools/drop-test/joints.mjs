@@ -16,7 +16,9 @@
 // ragdoll joints are ball joints), and angular limits: a 2D limit on X and
 // Z is a round swing cone, 1D limits on X and Z an elliptic one, a limit
 // on Y the twist range; an axis without a limit is free. Collision
-// between two jointed bodies is off unless enableCollision says so.
+// between two jointed bodies is off unless enableCollision says so, and
+// between two bodies whose colliders' collision filters exclude each
+// other (loadFilters).
 //
 // Each ragdoll of the asset (bodies joined by joints) is dropped in a world
 // of its own, scaled to a height of RIG_HEIGHT (lengths ×k, masses ×k³,
