@@ -562,8 +562,9 @@ func solidAtRest(c Collider, f geom.Mat4) restSolid {
 		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
 		return restSolid{round: true, a: a, b: b, radius: sh.RadiusTop, box: grown(a, b, sh.RadiusTop)}
 	}
-	pts := colliderPoints(c)
-	for i, p := range pts {
+	local := colliderPoints(c) // a hull's own vertices: not to be changed
+	pts := make([]geom.Vec3, len(local))
+	for i, p := range local {
 		pts[i] = f.Point(p)
 	}
 	return restSolid{points: pts, box: geom.BoundsOf(pts)}
