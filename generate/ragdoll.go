@@ -484,8 +484,7 @@ func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, jo
 		out[i] = base
 	}
 	apart := restOverlaps(rd, cs)
-	any := slices.ContainsFunc(apart, func(o []int) bool { return len(o) > 0 })
-	if !any {
+	if !slices.ContainsFunc(apart, func(o []int) bool { return len(o) > 0 }) {
 		return out, ""
 	}
 	var from physics.Filter
