@@ -20,8 +20,11 @@ import (
 
 // BodiesPerBone makes a ragdoll of every skinned mesh: a dynamic body on
 // each significant bone, jointed to its parent bone's body (package
-// ragdoll). Meshes without a skin get one body per scene root, except
-// under a root holding a ragdoll, where they get none.
+// ragdoll), its mass from its collider spread along the chains as real
+// ragdoll tools do (stabilizeMasses), bodies that overlap at rest kept
+// from colliding by collision filters (ragdollFilters). Meshes without a
+// skin get one body per scene root, except under a root holding a
+// ragdoll, where they get none.
 const BodiesPerBone BodyMode = "bone"
 
 // RagdollSettings tune BodiesPerBone; zero fields take package ragdoll's
