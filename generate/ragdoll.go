@@ -8,6 +8,7 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
+	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
@@ -18,8 +19,11 @@ import (
 
 // BodiesPerBone makes a ragdoll of every skinned mesh: a dynamic body on
 // each significant bone, jointed to its parent bone's body (package
-// ragdoll). Meshes without a skin get one body per scene root, except
-// under a root holding a ragdoll, where they get none.
+// ragdoll), its mass from its collider spread along the chains as real
+// ragdoll tools do (stabilizeMasses), bodies that overlap at rest kept
+// from colliding by collision filters (ragdollFilters). Meshes without a
+// skin get one body per scene root, except under a root holding a
+// ragdoll, where they get none.
 const BodiesPerBone BodyMode = "bone"
 
 // RagdollSettings tune BodiesPerBone; zero fields take package ragdoll's
@@ -236,16 +240,26 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		rr.Nodes = append(rr.Nodes, ex.Parts[i].Node)
 	}
 	placed := make([]ragdollBody, len(rd.Bodies))
+	cs := make([]Collider, len(rd.Bodies))
+	for bi, b := range rd.Bodies {
+		c, err := boneCollider(b)
+		if err != nil {
+			return fmt.Errorf("%s: ragdoll body %q: %w", ex.Parts[g.parts[0]].Name, b.Name, err)
+		}
+		cs[bi] = c
+	}
+	masses := ragdollMasses(rd, cs, opt.Body.Mass)
+	filters, warning := ragdollFilters(model, rd, cs, joints, res.filter)
+	if warning != "" {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s", ex.Parts[g.parts[0]].Name, warning))
+	}
 	for bi, b := range rd.Bodies {
 		rb, err := placeBody(a, joints[b.Bone], b, world)
 		if err != nil {
 			return err
 		}
 		placed[bi] = rb
-		c, err := boneCollider(b)
-		if err != nil {
-			return fmt.Errorf("%s: ragdoll body %q: %w", ex.Parts[g.parts[0]].Name, b.Name, err)
-		}
+		c := cs[bi]
 		node := gltfio.NewObject()
 		node.Set("name", sourceName(b.Name)+".collider")
 		setPose(node, c.Translation, c.Rotation)
@@ -260,19 +274,19 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		if err != nil {
 			return err
 		}
-		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: res.filter}
+		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: filters[bi]}
 		rep.Colliders[string(c.Shape.Type)]++
 		br := BodyReport{Node: rb.node, Name: b.Name, Motion: physics.Dynamic, Colliders: 1}
-		props, source, err := BodyMass(nil, []Collider{c})
+		m := masses[bi]
 		var mo *physics.Motion
-		if err == nil {
-			mo, err = boneMotion(props, opt.Body.Mass, rb.toNode)
+		if err = m.err; err == nil {
+			mo, err = boneMotion(m.body, rb.toNode)
 		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", b.Name, err))
 			mo = &physics.Motion{Type: physics.Dynamic}
 		} else {
-			br.Volume, br.Mass, br.MassSource = props.Volume, *mo.Mass, source
+			br.Volume, br.Mass, br.MassSource = m.volume, *mo.Mass, m.source
 			rr.Mass += *mo.Mass
 		}
 		model.Node(rb.node).Motion = mo
@@ -433,13 +447,312 @@ func boneCollider(b ragdoll.Body) (Collider, error) {
 	return fitted(b.Points, c.Shape, k), nil
 }
 
-// boneMotion is the dynamic motion of mass properties in a body's Frame,
-// written in the carrying node's space (toNode maps Frame into it).
-func boneMotion(p mass.Properties, spec Mass, toNode geom.Mat4) (*physics.Motion, error) {
-	b, err := spec.Body(p)
-	if err != nil {
-		return nil, err
+// ragdollFilters returns the collision filter of each ragdoll body's
+// collider (indices into model.Filters, -1 for none), adding those it
+// needs: two bodies of a ragdoll whose colliders overlap at rest, other
+// than a jointed pair (the joints disable those), must not collide, or
+// the engine pushes them apart on the first step and the joints between
+// them open (Jolt's RagdollSettings::DisableParentChildCollisions and
+// Unreal's physics assets do the same). Each such body gets a filter
+// with a collision system of its own ("<bone>.ragdoll<node>") and the
+// systems of the bodies it overlaps as notCollideWithSystems, on top of
+// the profile's filter (base, -1 for none). A profile filter that lists
+// collideWithSystems cannot take notCollideWithSystems beside it: the
+// bodies keep it, and the returned warning says so.
+func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, joints []int, base int) ([]int, string) {
+	out := make([]int, len(rd.Bodies))
+	for i := range out {
+		out[i] = base
 	}
+	apart := restOverlaps(rd, cs)
+	if !slices.ContainsFunc(apart, func(o []int) bool { return len(o) > 0 }) {
+		return out, ""
+	}
+	var from physics.Filter
+	if base >= 0 {
+		from = model.Filters[base]
+		if len(from.CollideWithSystems) > 0 {
+			return out, "the profile's collision filter lists collideWithSystems, so the ragdoll's bodies that overlap at rest cannot be kept from colliding"
+		}
+	}
+	system := func(i int) string {
+		return fmt.Sprintf("%s.ragdoll%d", sourceName(rd.Bodies[i].Name), joints[rd.Bodies[i].Bone])
+	}
+	for i, others := range apart {
+		if len(others) == 0 {
+			continue
+		}
+		f := physics.Filter{Name: system(i),
+			CollisionSystems:      append(slices.Clone(from.CollisionSystems), system(i)),
+			NotCollideWithSystems: slices.Clone(from.NotCollideWithSystems)}
+		for _, o := range others {
+			f.NotCollideWithSystems = append(f.NotCollideWithSystems, system(o))
+		}
+		model.Filters = append(model.Filters, f)
+		out[i] = len(model.Filters) - 1
+	}
+	return out, ""
+}
+
+// restOverlaps returns, for each body of the ragdoll, the other bodies
+// (ascending) whose colliders cs (in the bodies' Frames) overlap its own
+// at rest, leaving out the jointed pairs.
+func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
+	n := len(rd.Bodies)
+	solids := make([]restSolid, n)
+	for i, b := range rd.Bodies {
+		solids[i] = solidAtRest(cs[i], b.Frame)
+	}
+	out := make([][]int, n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].overlaps(solids[j]) {
+				continue
+			}
+			out[i] = append(out[i], j)
+			out[j] = append(out[j], i)
+		}
+	}
+	return out
+}
+
+// restSolid is a collider in world space: a segment swept by a radius
+// for spheres and untapered capsules, else the points of its hull.
+type restSolid struct {
+	round  bool
+	a, b   geom.Vec3 // the segment (a == b for a sphere)
+	radius float64
+	points []geom.Vec3
+	box    geom.Box
+}
+
+// solidAtRest places a collider given in a body frame f in world space.
+func solidAtRest(c Collider, f geom.Mat4) restSolid {
+	sh := c.Shape
+	q := c.Rotation
+	if q == (geom.Quat{}) {
+		q = geom.IdentityQuat()
+	}
+	at := func(p geom.Vec3) geom.Vec3 { return f.Point(q.Rotate(p).Add(c.Translation)) }
+	switch {
+	case sh.Type == physics.Sphere:
+		p := at(geom.Vec3{})
+		return restSolid{round: true, a: p, b: p, radius: sh.Radius, box: grown(p, p, sh.Radius)}
+	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
+		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
+		return restSolid{round: true, a: a, b: b, radius: sh.RadiusTop, box: grown(a, b, sh.RadiusTop)}
+	}
+	local := colliderPoints(c) // a hull's own vertices: not to be changed
+	pts := make([]geom.Vec3, len(local))
+	for i, p := range local {
+		pts[i] = f.Point(p)
+	}
+	return restSolid{points: pts, box: geom.BoundsOf(pts)}
+}
+
+// overlaps says whether two solids overlap (touching is not overlapping).
+func (s restSolid) overlaps(o restSolid) bool {
+	if separable(s.box, o.box, 0) {
+		return false
+	}
+	if s.round && o.round {
+		return segmentDistance(s.a, s.b, o.a, o.b) < s.radius+o.radius
+	}
+	pa, pb := s.points, o.points
+	if s.round {
+		pa = roundPoints(s)
+	}
+	if o.round {
+		pb = roundPoints(o)
+	}
+	d, err := hull.Penetration(pa, pb)
+	return err == nil && d > 0
+}
+
+// grown is the box around segment [a, b] grown by r.
+func grown(a, b geom.Vec3, r float64) geom.Box {
+	d := geom.Vec3{r, r, r}
+	return geom.Box{Min: a.Min(b).Sub(d), Max: a.Max(b).Add(d)}
+}
+
+// roundPoints samples a sphere or capsule solid for hull.Penetration.
+func roundPoints(s restSolid) []geom.Vec3 {
+	axis := s.b.Sub(s.a)
+	h := axis.Len()
+	q := geom.IdentityQuat()
+	if h > 0 {
+		// The shortest rotation taking +Y to the axis (half the way of a
+		// half turn about X when they are opposite).
+		u := axis.Scale(1 / h)
+		if c := 1 + u[1]; c > 1e-12 {
+			q = geom.Quat{u[2], 0, -u[0], c}.Normalize()
+		} else {
+			q = geom.Quat{1, 0, 0, 0}
+		}
+	}
+	c := Collider{Shape: physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: s.radius, RadiusBottom: s.radius},
+		Translation: s.a.Add(s.b).Scale(0.5), Rotation: q}
+	return colliderPoints(c)
+}
+
+// segmentDistance is the distance between segments [p1, q1] and [p2, q2]
+// (Ericson, Real-Time Collision Detection, 5.1.9).
+func segmentDistance(p1, q1, p2, q2 geom.Vec3) float64 {
+	d1, d2, r := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
+	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
+	clamp := func(x float64) float64 { return min(max(x, 0), 1) }
+	var s, t float64
+	switch {
+	case a == 0 && e == 0:
+	case a == 0:
+		t = clamp(f / e)
+	default:
+		c := d1.Dot(r)
+		if e == 0 {
+			s = clamp(-c / a)
+			break
+		}
+		b := d1.Dot(d2)
+		if den := a*e - b*b; den > 0 {
+			s = clamp((b*f - c*e) / den)
+		}
+		t = (b*s + f) / e
+		switch {
+		case t < 0:
+			t, s = 0, clamp(-c/a)
+		case t > 1:
+			t, s = 1, clamp((b-c)/a)
+		}
+	}
+	return p1.Add(d1.Scale(s)).Sub(p2.Add(d2.Scale(t))).Len()
+}
+
+// boneMass is a ragdoll body's mass, or why it has none.
+type boneMass struct {
+	body   mass.Body // in the body's Frame
+	volume float64
+	source string
+	err    error
+}
+
+// ragdollMasses returns the masses of the ragdoll's bodies from their
+// colliders cs (in their Frames) and the profile's mass spec, stabilized
+// (stabilizeMasses).
+func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
+	out := make([]boneMass, len(rd.Bodies))
+	for i := range rd.Bodies {
+		m := &out[i]
+		var props mass.Properties
+		if props, m.source, m.err = BodyMass(nil, []Collider{cs[i]}); m.err == nil {
+			m.body, m.err = spec.Body(props)
+			m.volume = props.Volume
+		}
+	}
+	parent := make([]int, len(rd.Bodies))
+	ok := make([]bool, len(rd.Bodies))
+	bodies := make([]mass.Body, len(rd.Bodies))
+	for i, b := range rd.Bodies {
+		parent[i], ok[i], bodies[i] = b.Parent, out[i].err == nil, out[i].body
+	}
+	stabilizeMasses(bodies, parent, ok)
+	for i := range out {
+		out[i].body = bodies[i]
+	}
+	return out
+}
+
+// massRatio bounds the mass ratio of a jointed child body to its parent
+// (and its inverse) after stabilizeMasses, and maxInertiaGain how many
+// times its largest principal moment a parent's moments may be raised to.
+// These are the values of Jolt's RagdollSettings::Stabilize.
+const (
+	massRatio      = 1.2
+	maxInertiaGain = 2.0
+)
+
+// stabilizeMasses applies to a ragdoll's bodies (parent[i] the index of
+// body i's parent, -1 for a root, parents before children) the rule real
+// ragdoll tools apply before simulating (Jolt's RagdollSettings::Stabilize,
+// after Oliver Strunk, "Stop my Constraints from Blowing Up!", Havok, GDC
+// 2013): an iterative joint solver fails to hold a joint between bodies
+// whose masses or inertias differ much, so a light hand pulled by a heavy
+// torso leaves its joint. Within each tree of bodies with a mass (ok),
+// each child's mass relative to its parent is clamped to
+// [1/massRatio, massRatio] and the masses rescaled to the tree's total (so
+// the ragdoll weighs what its colliders do, its mass spread more evenly),
+// inertias scaled with their body's mass; then every parent's principal
+// moments are raised to at least the smaller of maxInertiaGain times its
+// largest and the sum of its descendants' largest moments. Centres of
+// mass and principal axes do not move.
+func stabilizeMasses(bodies []mass.Body, parent []int, ok []bool) {
+	n := len(bodies)
+	root := make([]int, n)
+	ratio := make([]float64, n)
+	for i := range bodies {
+		p := parent[i]
+		if !ok[i] || p < 0 || !ok[p] {
+			root[i], ratio[i] = i, 1
+			continue
+		}
+		r := bodies[i].Mass / bodies[p].Mass
+		root[i], ratio[i] = root[p], ratio[p]*min(max(r, 1/massRatio), massRatio)
+	}
+	total := make([]float64, n)
+	sum := make([]float64, n)
+	for i := range bodies {
+		if ok[i] {
+			total[root[i]] += bodies[i].Mass
+			sum[root[i]] += ratio[i]
+		}
+	}
+	changed := make([]bool, n)
+	for i := range bodies {
+		if !ok[i] {
+			continue
+		}
+		b := &bodies[i]
+		m := ratio[i] * total[root[i]] / sum[root[i]]
+		k := m / b.Mass
+		b.Mass, changed[i] = m, k != 1
+		for a := range 3 {
+			b.InertiaDiagonal[a] *= k
+		}
+	}
+	largest := func(b mass.Body) float64 {
+		return max(b.InertiaDiagonal[0], b.InertiaDiagonal[1], b.InertiaDiagonal[2])
+	}
+	below := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		if p := parent[i]; ok[i] && p >= 0 && ok[p] {
+			below[p] += largest(bodies[i]) + below[i]
+		}
+	}
+	for i := range bodies {
+		b := &bodies[i]
+		if !ok[i] || below[i] == 0 {
+			continue
+		}
+		floor := min(maxInertiaGain*largest(*b), below[i])
+		for a := range 3 {
+			if b.InertiaDiagonal[a] < floor {
+				b.InertiaDiagonal[a], changed[i] = floor, true
+			}
+		}
+	}
+	for i := range bodies {
+		if changed[i] {
+			b := &bodies[i]
+			r := b.InertiaOrientation.Mat3()
+			d := geom.Mat3{{b.InertiaDiagonal[0], 0, 0}, {0, b.InertiaDiagonal[1], 0}, {0, 0, b.InertiaDiagonal[2]}}
+			b.Inertia = r.Mul(d).Mul(r.Transpose())
+		}
+	}
+}
+
+// boneMotion is the dynamic motion of a body whose mass properties are
+// in its Frame, written in the carrying node's space (toNode maps Frame
+// into it).
+func boneMotion(b mass.Body, toNode geom.Mat4) (*physics.Motion, error) {
 	c := toNode.Point(b.CenterOfMass)
 	if !c.IsFinite() {
 		return nil, fmt.Errorf("non-finite centre of mass %v", c)

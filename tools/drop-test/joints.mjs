@@ -1,11 +1,12 @@
 // Ragdoll drop test: loads a file's bodies (loader.mjs) and its joints
 // (OMI_physics_joint, or KHR_physics_rigid_bodies joints), builds them in
 // Jolt (swing-twist constraints: the cone and twist limits as written) and
-// Rapier (spherical joints, whose angular limits rapier.js 0.21 does not
-// enforce: limits set through its raw API leave the bodies free, as
-// dimforge/rapier.js#290 reports; Rapier checks the anchors, and its limit
-// overshoot is a figure, not a check), drops the whole asset from its rest
-// pose onto the ground and checks every step.
+// Rapier (spherical joints with per-axis angular limits, set through the
+// impulse joint set's raw jointSetLimits since rapier.js 0.21 has no
+// JointData for them, dimforge/rapier.js#290; Rapier has no cone, so the
+// limits are a conservative fit inside the file's, rapierLimits), drops
+// the whole asset from its rest pose onto the ground and checks every
+// step.
 //
 //   node joints.mjs [--json SUMMARY.json] [--engines rapier,jolt] FILE...
 //
@@ -15,7 +16,9 @@
 // ragdoll joints are ball joints), and angular limits: a 2D limit on X and
 // Z is a round swing cone, 1D limits on X and Z an elliptic one, a limit
 // on Y the twist range; an axis without a limit is free. Collision
-// between two jointed bodies is off unless enableCollision says so.
+// between two jointed bodies is off unless enableCollision says so, and
+// between two bodies whose colliders' collision filters exclude each
+// other (loadFilters).
 //
 // Each ragdoll of the asset (bodies joined by joints) is dropped in a world
 // of its own, scaled to a height of RIG_HEIGHT (lengths ×k, masses ×k³,
@@ -48,10 +51,11 @@ const G = 9.81;
 const RIG_HEIGHT = 1.75;
 const DROP_FRACTION = 0.03;
 // Ragdolls get more solver work than single bodies, as games give them:
-// 8 substeps per 60 Hz frame, Rapier 8 solver iterations, Jolt 30
-// velocity and 10 position steps (its defaults: 10 and 2).
+// 8 substeps per 60 Hz frame, Rapier 16 solver iterations, Jolt 30
+// velocity and 10 position steps (defaults: Rapier 4 iterations, Jolt 10
+// and 2; Rapier holds joint limits through landings at 16, not at 12).
 const SUBSTEPS = 8;
-const RAPIER_ITERATIONS = 8;
+const RAPIER_ITERATIONS = 16;
 const JOLT_VELOCITY_STEPS = 30;
 const JOLT_POSITION_STEPS = 10;
 const MIN_STEPS = 180;
@@ -153,9 +157,58 @@ export function loadJoints(file, asset) {
   return joints;
 }
 
+// filterOf reads a collider's collision filter: {systems, with, without}
+// (null: that list is absent), or null for none.
+function filterOf(doc, ext, c, where) {
+  if (c?.collisionFilter === undefined) return null;
+  const f = doc.extensions?.[ext]?.collisionFilters?.[c.collisionFilter];
+  if (!f) throw new Error(`${where}.collisionFilter: collisionFilters[${c.collisionFilter}] missing`);
+  return { systems: f.collisionSystems ?? [], with: f.collideWithSystems ?? null, without: f.notCollideWithSystems ?? null };
+}
+
+// filtered says whether filter a's collider may not collide with filter
+// b's (KHR_physics_rigid_bodies, "Collision Filtering": A collides with B
+// when A's systems are within B's collideWithSystems and not within B's
+// notCollideWithSystems, each tested both ways; an absent list, or a
+// collider in no system, restricts nothing).
+function filtered(a, b) {
+  const one = (x, y) => x !== null && y !== null && x.systems.length > 0 && ((y.with !== null && !x.systems.every((s) => y.with.includes(s))) || (y.without !== null && x.systems.every((s) => y.without.includes(s))));
+  return one(a, b) || one(b, a);
+}
+
+// loadFilters returns the pairs [a, b] (a < b, indices into asset.bodies)
+// that must not collide: every collider of a filtered out against every
+// collider of b by their collision filters (OMI_physics_body or
+// KHR_physics_rigid_bodies collider.collisionFilter). The engines filter
+// whole bodies, which is exact when each body has one filter.
+export function loadFilters(file, asset) {
+  const { doc } = readDocument(file);
+  const nodes = doc.nodes ?? [];
+  const bodyIndex = new Map(asset.bodies.map((b, i) => [b.node, i]));
+  const filters = asset.bodies.map(() => []);
+  const visit = (ni, body) => {
+    const own = bodyIndex.has(ni) ? bodyIndex.get(ni) : body;
+    const e = nodes[ni].extensions ?? {};
+    const where = `nodes[${ni}].extensions`;
+    for (const [ext, c] of [['OMI_physics_body', e.OMI_physics_body?.collider], ['KHR_physics_rigid_bodies', e.KHR_physics_rigid_bodies?.collider]]) {
+      if (c && own >= 0) filters[own].push(filterOf(doc, ext, c, `${where}.${ext}.collider`));
+    }
+    for (const c of nodes[ni].children ?? []) visit(c, own);
+  };
+  for (const r of doc.scenes?.[doc.scene ?? 0]?.nodes ?? []) visit(r, -1);
+  const pairs = [];
+  for (let a = 0; a < filters.length; a++) {
+    for (let b = a + 1; b < filters.length; b++) {
+      if (filters[a].length && filters[b].length && filters[a].every((fa) => filters[b].every((fb) => filtered(fa, fb)))) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
 // ragdolls splits the asset's bodies into ragdolls (bodies joined by
-// joints): [{bodies: [asset body index], joints: [joint]}], in body order.
-function ragdolls(asset, joints) {
+// joints): [{bodies: [asset body index], joints: [joint], apart: [[a, b]]}]
+// in body order, apart the pairs of loadFilters within the ragdoll.
+function ragdolls(asset, joints, apart) {
   const root = asset.bodies.map((_, i) => i);
   const find = (i) => (root[i] === i ? i : (root[i] = find(root[i])));
   for (const j of joints) root[find(j.a)] = find(j.b);
@@ -163,10 +216,11 @@ function ragdolls(asset, joints) {
   asset.bodies.forEach((b, i) => {
     if (b.node < 0) return;
     const r = find(i);
-    if (!groups.has(r)) groups.set(r, { bodies: [], joints: [] });
+    if (!groups.has(r)) groups.set(r, { bodies: [], joints: [], apart: [] });
     groups.get(r).bodies.push(i);
   });
   for (const j of joints) groups.get(find(j.a)).joints.push(j);
+  for (const [a, b] of apart) if (find(a) === find(b)) groups.get(find(a)).apart.push([a, b]);
   return [...groups.values()];
 }
 
@@ -198,7 +252,7 @@ function prepare(asset, rd) {
   const at = new Map(rd.bodies.map((i, k2) => [i, k2]));
   const scaleFrame = (f) => ({ ...f, t: f.t.map((v) => v * k) });
   const js = rd.joints.map((j) => ({ ...j, a: at.get(j.a), b: at.get(j.b), frameA: scaleFrame(j.frameA), frameB: scaleFrame(j.frameB) }));
-  return { bodies, joints: js, height: hi - lo };
+  return { bodies, joints: js, apart: rd.apart.map(([a, b]) => [at.get(a), at.get(b)]), height: hi - lo };
 }
 
 function boundsOf(colliders) {
@@ -235,13 +289,43 @@ function overshoot(a, l) {
 const worldFrame = (st, f) => ({ t: add(st.position, quatRotate(st.rotation, f.t)), q: quatMul(st.rotation, f.q) });
 
 // LIMITED says which engines enforce the angular limits.
-const LIMITED = { rapier: false, jolt: true };
+const LIMITED = { rapier: true, jolt: true };
+
+// rapierLimits turns swing-twist limits into the per-axis angular limits
+// Rapier's joints take ({AngX, AngY, AngZ: [min, max]}, radians): Rapier
+// bounds each imaginary component of the relative rotation's quaternion
+// by sin(limit/2), independently, and has no cone. Written r = swing·twist
+// (twist about +Y), r's X and Z components are the swing's sin(swing/2)
+// turned by half the twist, and its Y component is
+// cos(swing/2)·sin(twist/2). So the X and Z bounds are a rectangle
+// inscribed in the cone (sides sin(θ/2)/√2), which no swing Rapier allows
+// leaves, and the twist bound is the range shrunk by cos(θmax/2), which
+// no twist Rapier allows exceeds at any swing in the cone: both are
+// conservative, tighter than the file's limits, never looser.
+export function rapierLimits(l) {
+  const inscribed = (a) => (a >= Math.PI ? Math.PI : 2 * Math.asin(Math.sin(a / 2) / Math.SQRT2));
+  const c = Math.cos(Math.min(Math.max(l.swing1, l.swing2), Math.PI) / 2);
+  const twist = (a) => (Math.abs(a) >= Math.PI ? a : 2 * Math.asin(Math.sin(a / 2) * c));
+  return { AngX: [-inscribed(l.swing1), inscribed(l.swing1)], AngY: [twist(l.twist[0]), twist(l.twist[1])], AngZ: [-inscribed(l.swing2), inscribed(l.swing2)] };
+}
 
 const ENGINES = {
-  async rapier(bodies, joints) {
+  async rapier(bodies, joints, apart) {
     const w = await RapierWorld.create(G);
     w.world.numSolverIterations = RAPIER_ITERATIONS;
     const hs = bodies.map((b) => w.add(b, 'dynamic'));
+    // Filtered pairs: a contact hook on their colliders drops them.
+    const key = (x, y) => (x < y ? `${x} ${y}` : `${y} ${x}`);
+    const banned = new Set(apart.map(([a, b]) => key(hs[a].rb.handle, hs[b].rb.handle)));
+    for (const [a, b] of apart) for (const c of [...hs[a].cols, ...hs[b].cols]) c.setActiveHooks(RAPIER.ActiveHooks.FILTER_CONTACT_PAIRS);
+    const hooks = {
+      filterContactPair: (c1, c2, b1, b2) => (banned.has(key(b1, b2)) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE),
+      filterIntersectionPair: () => true,
+    };
+    w.step = (n) => {
+      w.world.timestep = 1 / (60 * n);
+      for (let i = 0; i < n; i++) w.world.step(undefined, hooks);
+    };
     for (const j of joints) {
       const v = (p) => ({ x: p[0], y: p[1], z: p[2] });
       const q = (p) => ({ x: p[0], y: p[1], z: p[2], w: p[3] });
@@ -249,10 +333,14 @@ const ENGINES = {
       jt.setLocalFrame1(v(j.frameA.t), q(j.frameA.q));
       jt.setLocalFrame2(v(j.frameB.t), q(j.frameB.q));
       jt.setContactsEnabled(j.collide);
+      const lim = rapierLimits(j.limits);
+      for (const [axis, [lo, hi]] of Object.entries(lim)) {
+        if (lo > -Math.PI || hi < Math.PI) w.world.impulseJoints.raw.jointSetLimits(jt.handle, RAPIER.JointAxis[axis], lo, hi);
+      }
     }
     return { w, hs };
   },
-  async jolt(bodies, joints) {
+  async jolt(bodies, joints, apart) {
     const w = await JoltWorld.create(G);
     const J = w.J;
     const phs = w.ps.GetPhysicsSettings();
@@ -262,6 +350,7 @@ const ENGINES = {
     const hs = bodies.map((b) => w.add(b, 'dynamic'));
     const table = new J.GroupFilterTable(bodies.length);
     hs.forEach((h, i) => w.bi.SetCollisionGroup(h.id, new J.CollisionGroup(table, 0, i)));
+    for (const [a, b] of apart) table.DisableCollision(a, b);
     const lock = w.ps.GetBodyLockInterfaceNoLock();
     for (const j of joints) {
       if (!j.collide) table.DisableCollision(j.a, j.b);
@@ -305,8 +394,8 @@ function energy(bodies, sts) {
 
 // simulate drops one prepared ragdoll in one engine and returns the
 // result.
-export async function simulate(engine, { bodies, joints: js }) {
-  const { w, hs } = await ENGINES[engine](bodies, js);
+export async function simulate(engine, { bodies, joints: js, apart = [] }) {
+  const { w, hs } = await ENGINES[engine](bodies, js, apart);
   const mass = bodies.reduce((s, b) => s + b.mass.explicit.mass, 0);
   const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, restTime: null, peakEnergy: 0 };
   const fail = (m) => {
@@ -384,7 +473,7 @@ async function main() {
     try {
       asset = loadAsset(f);
       const joints = loadJoints(f, asset);
-      preps = ragdolls(asset, joints).map((rd) => prepare(asset, rd));
+      preps = ragdolls(asset, joints, loadFilters(f, asset)).map((rd) => prepare(asset, rd));
     } catch (e) {
       for (const en of engines) summary.files[f][en] = { ok: false, failures: [e.message] };
       console.log(`FAIL ${f}: ${e.message}`);
