@@ -230,3 +230,28 @@ func TestForest(t *testing.T) {
 		t.Fatalf("only %d of 500 rays hit: the ray check tests little", hits)
 	}
 }
+
+// TestReplaceSplitOrder: the search hands its parts over most concave
+// first, not in index order; every part tried is replaced by its children
+// (or marked unsplittable) wherever it sits, and the rest are kept in place.
+func TestReplaceSplitOrder(t *testing.T) {
+	parts := make([]*part, 5)
+	for i := range parts {
+		parts[i] = &part{}
+	}
+	a, b, c := &part{}, &part{}, &part{}
+	// Parts 3 and 1 split, part 0 unsplittable, in that (descending) order.
+	got := replaceSplit(parts, []int{3, 0, 1}, [][]*part{{a, b}, nil, {c}})
+	want := []*part{parts[0], c, parts[2], a, b, parts[4]}
+	if len(got) != len(want) {
+		t.Fatalf("got %d parts, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("part %d is not the expected one", i)
+		}
+	}
+	if !parts[0].unsplittable || parts[2].unsplittable || parts[4].unsplittable {
+		t.Errorf("unsplittable marks: %v %v %v, want true false false", parts[0].unsplittable, parts[2].unsplittable, parts[4].unsplittable)
+	}
+}

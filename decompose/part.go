@@ -99,6 +99,31 @@ func (p *part) points() []geom.Vec3 {
 	return pts
 }
 
+// replaceSplit returns parts with each parts[todo[k]] replaced by
+// children[k], in place, or marked unsplittable and kept when children[k] is
+// nil. todo may come in any order (the search takes the most concave parts
+// first).
+func replaceSplit(parts []*part, todo []int, children [][]*part) []*part {
+	split := make([][]*part, len(parts))
+	tried := make([]bool, len(parts))
+	for k, i := range todo {
+		split[i], tried[i] = children[k], true
+	}
+	var next []*part
+	for i, p := range parts {
+		switch {
+		case !tried[i]:
+			next = append(next, p)
+		case split[i] == nil:
+			p.unsplittable = true
+			next = append(next, p)
+		default:
+			next = append(next, split[i]...)
+		}
+	}
+	return next
+}
+
 // edgePoint is where the segment a-b crosses the plane; a and b are put in a
 // canonical order first so that the two triangles sharing an edge produce
 // bit-identical points (the pieces stay welded).
