@@ -132,6 +132,10 @@ type sampleBudget struct {
 	// faces, if positive, limits the deterministic probes of a hull with
 	// more triangles to its largest faces and longest edges.
 	faces int
+	// stop, if positive, ends the estimate once it reaches stop: the
+	// value returned is then only known to be at least stop (a candidate
+	// that cannot beat a known concavity need not be measured further).
+	stop float64
 }
 
 // concavity estimates a part's concavity as the larger of two one-sided
@@ -176,8 +180,9 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			}
 		}
 	}
+	stopped := func() bool { return n.stop > 0 && worst >= n.stop }
 	ms := newSampler(outer, seed)
-	for i := 0; i < n.mesh && len(outer) > 0; i++ {
+	for i := 0; i < n.mesh && len(outer) > 0 && !stopped(); i++ {
 		x, _ := ms.next()
 		if d := depthAbove(planes, x, worst); d > worst {
 			worst, deep = d, x
@@ -188,6 +193,9 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 	hs := newSampler(ht, seed+1)
 
 	probe := func(x geom.Vec3, face int) {
+		if stopped() {
+			return
+		}
 		d := math.Inf(1)
 		if closed {
 			for _, c := range p.caps {
@@ -238,7 +246,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			}
 		}
 	}
-	for i := 0; i < n.hull; i++ {
+	for i := 0; i < n.hull && !stopped(); i++ {
 		x, ti := hs.next()
 		probe(x, ti)
 	}

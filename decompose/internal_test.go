@@ -255,3 +255,36 @@ func TestReplaceSplitOrder(t *testing.T) {
 		t.Errorf("unsplittable marks: %v %v %v, want true false false", parts[0].unsplittable, parts[2].unsplittable, parts[4].unsplittable)
 	}
 }
+
+// TestConcavityStop: an estimate given a stop below its value returns at
+// least the stop, and one given a stop above its value returns exactly
+// the value it returns without one (the look-ahead's early exit changes no
+// kept candidate).
+func TestConcavityStop(t *testing.T) {
+	m := torus(1, 0.3, 24, 10)
+	ts := toTris(m)
+	for _, pl := range []plane{{geom.Vec3{1, 0, 0}, 0.37}, {geom.Vec3{0, 0, 1}, 0.1}} {
+		pos, _, sec := cut(ts, nil, pl, 1e-12)
+		p := &part{tris: pos.t, caps: []capRef{{sec, 1}}}
+		h, err := hull.Build(p.points(), hull.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.hull = h
+		full, deep, far := concavity(p, scoutBudget, 1e-9, 1, false, true, nil, 0.1)
+		if full <= 0 {
+			t.Fatalf("plane %v: concavity %v of half a torus", pl, full)
+		}
+		below := scoutBudget
+		below.stop = full / 2
+		if got, _, _ := concavity(p, below, 1e-9, 1, false, true, nil, 0.1); got < below.stop {
+			t.Errorf("plane %v: stop %v: got %v, want at least the stop", pl, below.stop, got)
+		}
+		above := scoutBudget
+		above.stop = full * 1.01
+		got, gd, gf := concavity(p, above, 1e-9, 1, false, true, nil, 0.1)
+		if got != full || gd != deep || gf != far {
+			t.Errorf("plane %v: stop %v above the value: got %v %v %v, want %v %v %v", pl, above.stop, got, gd, gf, full, deep, far)
+		}
+	}
+}
