@@ -200,7 +200,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 		if closed {
 			for _, c := range p.caps {
 				if math.Abs(c.sec.pl.eval(x)) <= capTol {
-					d = math.Min(d, c.sec.outside(x, c.side))
+					d = math.Min(d, c.sec.outside(x, c.side, math.Max(worst, farD)))
 					if d <= worst || d <= farD {
 						return
 					}
@@ -454,7 +454,7 @@ func nearestCut(cs []ownCap, x geom.Vec3, d, tol float64) float64 {
 		}
 		var in float64
 		if c.shut {
-			in = c.outside(x, 1)
+			in = c.outside(x, 1, 0)
 		} else {
 			q := c.to2(x)
 			in = math.Inf(1)

@@ -276,8 +276,10 @@ func (s *section) to2(p geom.Vec3) [2]float64 { return [2]float64{p.Dot(s.u), p.
 // outside returns 0 when the in-plane point x is inside the outline seen
 // from the given side (+1 or −1) (non-zero winding or odd crossing count, so
 // that inconsistently wound or overlapping input counts as solid), otherwise
-// its distance to the outline.
-func (s *section) outside(x geom.Vec3, side int8) float64 {
+// its distance to the outline. Once that distance is known to be at most
+// floor, it may return any value up to floor (the caller only needs to
+// know it is no more).
+func (s *section) outside(x geom.Vec3, side int8, floor float64) float64 {
 	q := s.to2(x)
 	wind, cross := 0, 0
 	best := math.Inf(1)
@@ -304,9 +306,13 @@ func (s *section) outside(x geom.Vec3, side int8) float64 {
 	}
 	// Outside: the distance to the outline (a second pass; most probes
 	// on a cap are inside and stop above).
+	floor2 := floor * floor
 	for _, sg := range segs {
 		if d := segDist2D(q, sg[0], sg[1]); d < best {
 			best = d
+			if best <= floor2 {
+				break
+			}
 		}
 	}
 	return math.Sqrt(best)
