@@ -288,3 +288,45 @@ func TestConcavityStop(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsDistinct: a part's points are its distinct corners in the
+// order they first appear, -0 and +0 one point, as a map would have them.
+func TestPointsDistinct(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 7, 100, 2000} {
+		grid := func() geom.Vec3 {
+			// Few distinct values, so that corners repeat; some -0.
+			c := func() float64 {
+				x := float64(r.IntN(5) - 2)
+				if x == 0 && r.IntN(2) == 0 {
+					x = math.Copysign(0, -1)
+				}
+				return x
+			}
+			return geom.Vec3{c(), c(), c()}
+		}
+		p := &part{tris: make([]tri, n)}
+		for i := range p.tris {
+			p.tris[i] = tri{grid(), grid(), grid()}
+		}
+		seen := map[geom.Vec3]bool{}
+		var want []geom.Vec3
+		for _, tr := range p.tris {
+			for _, v := range tr {
+				if !seen[v] {
+					seen[v] = true
+					want = append(want, v)
+				}
+			}
+		}
+		got := p.points()
+		if len(got) != len(want) {
+			t.Fatalf("%d triangles: %d points, want %d", n, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%d triangles: point %d is %v, want %v", n, i, got[i], want[i])
+			}
+		}
+	}
+}

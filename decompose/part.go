@@ -85,18 +85,49 @@ func (p *part) index() forest {
 	return p.trees
 }
 
+// points returns the distinct corners of p's triangles, in the order they
+// first appear (equal as float64 values: -0 and +0 are one).
 func (p *part) points() []geom.Vec3 {
-	seen := make(map[geom.Vec3]struct{}, len(p.tris)*2)
+	// An open-addressing table of indices into pts: a map keyed by
+	// Vec3 hashes each coordinate on its own and costs several times
+	// more (points is called for every candidate's hull).
+	size := 4
+	for size < 6*len(p.tris) {
+		size <<= 1
+	}
+	slots := make([]int32, size) // 1 + index into pts; 0: empty
+	mask := uint64(size - 1)
 	pts := make([]geom.Vec3, 0, len(p.tris)*2)
 	for _, t := range p.tris {
 		for _, v := range t {
-			if _, ok := seen[v]; !ok {
-				seen[v] = struct{}{}
-				pts = append(pts, v)
+			for h := hashPoint(v) & mask; ; h = (h + 1) & mask {
+				s := slots[h]
+				if s == 0 {
+					pts = append(pts, v)
+					slots[h] = int32(len(pts))
+					break
+				}
+				if pts[s-1] == v {
+					break
+				}
 			}
 		}
 	}
 	return pts
+}
+
+// hashPoint mixes the bits of v's coordinates, -0 counted as +0 so that
+// equal points hash alike.
+func hashPoint(v geom.Vec3) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range v {
+		if x == 0 {
+			x = 0
+		}
+		h = (h ^ math.Float64bits(x)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
 }
 
 // replaceSplit returns parts with each parts[todo[k]] replaced by
