@@ -88,32 +88,47 @@ func (p *part) index() forest {
 // points returns the distinct corners of p's triangles, in the order they
 // first appear (equal as float64 values: -0 and +0 are one).
 func (p *part) points() []geom.Vec3 {
-	// An open-addressing table of indices into pts: a map keyed by
-	// Vec3 hashes each coordinate on its own and costs several times
-	// more (points is called for every candidate's hull).
-	size := 4
-	for size < 6*len(p.tris) {
-		size <<= 1
-	}
-	slots := make([]int32, size) // 1 + index into pts; 0: empty
-	mask := uint64(size - 1)
-	pts := make([]geom.Vec3, 0, len(p.tris)*2)
+	ix := newPointIndex(3 * len(p.tris))
 	for _, t := range p.tris {
 		for _, v := range t {
-			for h := hashPoint(v) & mask; ; h = (h + 1) & mask {
-				s := slots[h]
-				if s == 0 {
-					pts = append(pts, v)
-					slots[h] = int32(len(pts))
-					break
-				}
-				if pts[s-1] == v {
-					break
-				}
-			}
+			ix.id(v)
 		}
 	}
-	return pts
+	return ix.pts
+}
+
+// pointIndex numbers distinct points in the order they are first seen:
+// an open-addressing table of indices into pts. A map keyed by Vec3
+// hashes each coordinate on its own and costs several times more (points
+// and partVolume run for every candidate cut).
+type pointIndex struct {
+	slots []int32 // 1 + index into pts; 0: empty
+	mask  uint64
+	pts   []geom.Vec3
+}
+
+// newPointIndex returns an index for up to n points.
+func newPointIndex(n int) *pointIndex {
+	size := 4
+	for size < 2*n {
+		size <<= 1
+	}
+	return &pointIndex{slots: make([]int32, size), mask: uint64(size - 1), pts: make([]geom.Vec3, 0, n*2/3)}
+}
+
+// id returns v's number, giving it the next one if v is new.
+func (ix *pointIndex) id(v geom.Vec3) uint32 {
+	for h := hashPoint(v) & ix.mask; ; h = (h + 1) & ix.mask {
+		s := ix.slots[h]
+		if s == 0 {
+			ix.pts = append(ix.pts, v)
+			ix.slots[h] = int32(len(ix.pts))
+			return uint32(len(ix.pts) - 1)
+		}
+		if ix.pts[s-1] == v {
+			return uint32(s - 1)
+		}
+	}
 }
 
 // hashPoint mixes the bits of v's coordinates, -0 counted as +0 so that
