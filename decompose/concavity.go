@@ -173,10 +173,20 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			}
 		}
 	}
-	for _, t := range outer {
-		for _, v := range t {
+	if len(outer) == len(p.tris) {
+		// Each corner once (a corner seen again cannot go deeper), in the
+		// order the triangles give them.
+		for _, v := range p.points() {
 			if d := depthAbove(planes, v, worst); d > worst {
 				worst, deep = d, v
+			}
+		}
+	} else {
+		for _, t := range outer {
+			for _, v := range t {
+				if d := depthAbove(planes, v, worst); d > worst {
+					worst, deep = d, v
+				}
 			}
 		}
 	}

@@ -66,6 +66,8 @@ type part struct {
 	origin origin
 	// pocket holds the points pocket filling added to the hull.
 	pocket []geom.Vec3
+	// corners caches points.
+	corners []geom.Vec3
 	// trees index tris for the concavity estimate: built on first use and
 	// kept for the next estimate of the same part, or for a merged pair
 	// its two parts' trees.
@@ -86,15 +88,20 @@ func (p *part) index() forest {
 }
 
 // points returns the distinct corners of p's triangles, in the order they
-// first appear (equal as float64 values: -0 and +0 are one).
+// first appear (equal as float64 values: -0 and +0 are one). It is worked
+// out once (p.tris must not change after) and shared: callers must not
+// write to it (appending copies).
 func (p *part) points() []geom.Vec3 {
-	ix := newPointIndex(3 * len(p.tris))
-	for _, t := range p.tris {
-		for _, v := range t {
-			ix.id(v)
+	if p.corners == nil {
+		ix := newPointIndex(3 * len(p.tris))
+		for _, t := range p.tris {
+			for _, v := range t {
+				ix.id(v)
+			}
 		}
+		p.corners = ix.pts[:len(ix.pts):len(ix.pts)]
 	}
-	return ix.pts
+	return p.corners
 }
 
 // pointIndex numbers distinct points in the order they are first seen:
