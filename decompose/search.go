@@ -3,6 +3,7 @@ package decompose
 import (
 	"errors"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -219,26 +220,34 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			return
 		}
 		var kids []*part
-		var cmax, csum float64
 		for si, sd := range sides {
 			g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
 			g.setGroup()
-			for _, k := range g.kids {
-				kb := b
-				if ceil != nil {
-					kb.stop = ceil[c.part]
-				}
-				if err := d.finish(k, kb, -1); err != nil {
-					errs[i] = err
-					return
-				}
-				if ceil != nil && k.conc >= ceil[c.part] {
-					return
-				}
-				cmax = math.Max(cmax, k.conc)
-				csum += k.conc
-				kids = append(kids, k)
+			kids = append(kids, g.kids...)
+		}
+		// With a ceiling, the largest child first: the likeliest to reach
+		// it, sparing the others. Each child's estimate is its own, so the
+		// order changes no value.
+		order := kids
+		kb := b
+		if ceil != nil {
+			kb.stop = ceil[c.part]
+			order = slices.Clone(kids)
+			slices.SortStableFunc(order, func(x, y *part) int { return len(y.tris) - len(x.tris) })
+		}
+		for _, k := range order {
+			if err := d.finish(k, kb, -1); err != nil {
+				errs[i] = err
+				return
 			}
+			if ceil != nil && k.conc >= ceil[c.part] {
+				return
+			}
+		}
+		var cmax, csum float64
+		for _, k := range kids {
+			cmax = math.Max(cmax, k.conc)
+			csum += k.conc
 		}
 		c.kids = kids
 		c.cmax = cmax
