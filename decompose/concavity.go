@@ -132,6 +132,10 @@ type sampleBudget struct {
 	// faces, if positive, limits the deterministic probes of a hull with
 	// more triangles to its largest faces and longest edges.
 	faces int
+	// stop, if positive, ends the estimate once it reaches stop: the
+	// value returned is then only known to be at least stop (a candidate
+	// that cannot beat a known concavity need not be measured further).
+	stop float64
 }
 
 // concavity estimates a part's concavity as the larger of two one-sided
@@ -169,15 +173,26 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			}
 		}
 	}
-	for _, t := range outer {
-		for _, v := range t {
+	if len(outer) == len(p.tris) {
+		// Each corner once (a corner seen again cannot go deeper), in the
+		// order the triangles give them.
+		for _, v := range p.points() {
 			if d := depthAbove(planes, v, worst); d > worst {
 				worst, deep = d, v
 			}
 		}
+	} else {
+		for _, t := range outer {
+			for _, v := range t {
+				if d := depthAbove(planes, v, worst); d > worst {
+					worst, deep = d, v
+				}
+			}
+		}
 	}
+	stopped := func() bool { return n.stop > 0 && worst >= n.stop }
 	ms := newSampler(outer, seed)
-	for i := 0; i < n.mesh && len(outer) > 0; i++ {
+	for i := 0; i < n.mesh && len(outer) > 0 && !stopped(); i++ {
 		x, _ := ms.next()
 		if d := depthAbove(planes, x, worst); d > worst {
 			worst, deep = d, x
@@ -188,11 +203,14 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 	hs := newSampler(ht, seed+1)
 
 	probe := func(x geom.Vec3, face int) {
+		if stopped() {
+			return
+		}
 		d := math.Inf(1)
 		if closed {
 			for _, c := range p.caps {
 				if math.Abs(c.sec.pl.eval(x)) <= capTol {
-					d = math.Min(d, c.sec.outside(x, c.side))
+					d = math.Min(d, c.sec.outside(x, c.side, math.Max(worst, farD)))
 					if d <= worst || d <= farD {
 						return
 					}
@@ -238,7 +256,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			}
 		}
 	}
-	for i := 0; i < n.hull; i++ {
+	for i := 0; i < n.hull && !stopped(); i++ {
 		x, ti := hs.next()
 		probe(x, ti)
 	}
@@ -446,7 +464,7 @@ func nearestCut(cs []ownCap, x geom.Vec3, d, tol float64) float64 {
 		}
 		var in float64
 		if c.shut {
-			in = c.outside(x, 1)
+			in = c.outside(x, 1, 0)
 		} else {
 			q := c.to2(x)
 			in = math.Inf(1)

@@ -442,22 +442,7 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 		if err != nil {
 			return nil, err
 		}
-		var next []*part
-		k := 0
-		for i, p := range parts {
-			if k < len(todo) && todo[k] == i {
-				if children[k] == nil {
-					p.unsplittable = true
-					next = append(next, p)
-				} else {
-					next = append(next, children[k]...)
-				}
-				k++
-				continue
-			}
-			next = append(next, p)
-		}
-		parts = next
+		parts = replaceSplit(parts, todo, children)
 		d.progress(parts)
 	}
 	if d.closed {

@@ -230,3 +230,103 @@ func TestForest(t *testing.T) {
 		t.Fatalf("only %d of 500 rays hit: the ray check tests little", hits)
 	}
 }
+
+// TestReplaceSplitOrder: the search hands its parts over most concave
+// first, not in index order; every part tried is replaced by its children
+// (or marked unsplittable) wherever it sits, and the rest are kept in place.
+func TestReplaceSplitOrder(t *testing.T) {
+	parts := make([]*part, 5)
+	for i := range parts {
+		parts[i] = &part{}
+	}
+	a, b, c := &part{}, &part{}, &part{}
+	// Parts 3 and 1 split, part 0 unsplittable, in that (descending) order.
+	got := replaceSplit(parts, []int{3, 0, 1}, [][]*part{{a, b}, nil, {c}})
+	want := []*part{parts[0], c, parts[2], a, b, parts[4]}
+	if len(got) != len(want) {
+		t.Fatalf("got %d parts, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("part %d is not the expected one", i)
+		}
+	}
+	if !parts[0].unsplittable || parts[2].unsplittable || parts[4].unsplittable {
+		t.Errorf("unsplittable marks: %v %v %v, want true false false", parts[0].unsplittable, parts[2].unsplittable, parts[4].unsplittable)
+	}
+}
+
+// TestConcavityStop: an estimate given a stop below its value returns at
+// least the stop, and one given a stop above its value returns exactly
+// the value it returns without one (the look-ahead's early exit changes no
+// kept candidate).
+func TestConcavityStop(t *testing.T) {
+	m := torus(1, 0.3, 24, 10)
+	ts := toTris(m)
+	for _, pl := range []plane{{geom.Vec3{1, 0, 0}, 0.37}, {geom.Vec3{0, 0, 1}, 0.1}} {
+		pos, _, sec := cut(ts, nil, pl, 1e-12)
+		p := &part{tris: pos.t, caps: []capRef{{sec, 1}}}
+		h, err := hull.Build(p.points(), hull.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.hull = h
+		full, deep, far := concavity(p, scoutBudget, 1e-9, 1, false, true, nil, 0.1)
+		if full <= 0 {
+			t.Fatalf("plane %v: concavity %v of half a torus", pl, full)
+		}
+		below := scoutBudget
+		below.stop = full / 2
+		if got, _, _ := concavity(p, below, 1e-9, 1, false, true, nil, 0.1); got < below.stop {
+			t.Errorf("plane %v: stop %v: got %v, want at least the stop", pl, below.stop, got)
+		}
+		above := scoutBudget
+		above.stop = full * 1.01
+		got, gd, gf := concavity(p, above, 1e-9, 1, false, true, nil, 0.1)
+		if got != full || gd != deep || gf != far {
+			t.Errorf("plane %v: stop %v above the value: got %v %v %v, want %v %v %v", pl, above.stop, got, gd, gf, full, deep, far)
+		}
+	}
+}
+
+// TestPointsDistinct: a part's points are its distinct corners in the
+// order they first appear, -0 and +0 one point, as a map would have them.
+func TestPointsDistinct(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 7, 100, 2000} {
+		grid := func() geom.Vec3 {
+			// Few distinct values, so that corners repeat; some -0.
+			c := func() float64 {
+				x := float64(r.IntN(5) - 2)
+				if x == 0 && r.IntN(2) == 0 {
+					x = math.Copysign(0, -1)
+				}
+				return x
+			}
+			return geom.Vec3{c(), c(), c()}
+		}
+		p := &part{tris: make([]tri, n)}
+		for i := range p.tris {
+			p.tris[i] = tri{grid(), grid(), grid()}
+		}
+		seen := map[geom.Vec3]bool{}
+		var want []geom.Vec3
+		for _, tr := range p.tris {
+			for _, v := range tr {
+				if !seen[v] {
+					seen[v] = true
+					want = append(want, v)
+				}
+			}
+		}
+		got := p.points()
+		if len(got) != len(want) {
+			t.Fatalf("%d triangles: %d points, want %d", n, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%d triangles: point %d is %v, want %v", n, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -66,6 +66,8 @@ type part struct {
 	origin origin
 	// pocket holds the points pocket filling added to the hull.
 	pocket []geom.Vec3
+	// corners caches points.
+	corners []geom.Vec3
 	// trees index tris for the concavity estimate: built on first use and
 	// kept for the next estimate of the same part, or for a merged pair
 	// its two parts' trees.
@@ -85,18 +87,94 @@ func (p *part) index() forest {
 	return p.trees
 }
 
+// points returns the distinct corners of p's triangles, in the order they
+// first appear (equal as float64 values: -0 and +0 are one). It is worked
+// out once (p.tris must not change after) and shared: callers must not
+// write to it (appending copies).
 func (p *part) points() []geom.Vec3 {
-	seen := make(map[geom.Vec3]struct{}, len(p.tris)*2)
-	pts := make([]geom.Vec3, 0, len(p.tris)*2)
-	for _, t := range p.tris {
-		for _, v := range t {
-			if _, ok := seen[v]; !ok {
-				seen[v] = struct{}{}
-				pts = append(pts, v)
+	if p.corners == nil {
+		ix := newPointIndex(3 * len(p.tris))
+		for _, t := range p.tris {
+			for _, v := range t {
+				ix.id(v)
 			}
 		}
+		p.corners = ix.pts[:len(ix.pts):len(ix.pts)]
 	}
-	return pts
+	return p.corners
+}
+
+// pointIndex numbers distinct points in the order they are first seen:
+// an open-addressing table of indices into pts. A map keyed by Vec3
+// hashes each coordinate on its own and costs several times more (points
+// and partVolume run for every candidate cut).
+type pointIndex struct {
+	slots []int32 // 1 + index into pts; 0: empty
+	mask  uint64
+	pts   []geom.Vec3
+}
+
+// newPointIndex returns an index for up to n points.
+func newPointIndex(n int) *pointIndex {
+	size := 4
+	for size < 2*n {
+		size <<= 1
+	}
+	return &pointIndex{slots: make([]int32, size), mask: uint64(size - 1), pts: make([]geom.Vec3, 0, n*2/3)}
+}
+
+// id returns v's number, giving it the next one if v is new.
+func (ix *pointIndex) id(v geom.Vec3) uint32 {
+	for h := hashPoint(v) & ix.mask; ; h = (h + 1) & ix.mask {
+		s := ix.slots[h]
+		if s == 0 {
+			ix.pts = append(ix.pts, v)
+			ix.slots[h] = int32(len(ix.pts))
+			return uint32(len(ix.pts) - 1)
+		}
+		if ix.pts[s-1] == v {
+			return uint32(s - 1)
+		}
+	}
+}
+
+// hashPoint mixes the bits of v's coordinates, -0 counted as +0 so that
+// equal points hash alike.
+func hashPoint(v geom.Vec3) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range v {
+		if x == 0 {
+			x = 0
+		}
+		h = (h ^ math.Float64bits(x)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+// replaceSplit returns parts with each parts[todo[k]] replaced by
+// children[k], in place, or marked unsplittable and kept when children[k] is
+// nil. todo may come in any order (the search takes the most concave parts
+// first).
+func replaceSplit(parts []*part, todo []int, children [][]*part) []*part {
+	split := make([][]*part, len(parts))
+	tried := make([]bool, len(parts))
+	for k, i := range todo {
+		split[i], tried[i] = children[k], true
+	}
+	var next []*part
+	for i, p := range parts {
+		switch {
+		case !tried[i]:
+			next = append(next, p)
+		case split[i] == nil:
+			p.unsplittable = true
+			next = append(next, p)
+		default:
+			next = append(next, split[i]...)
+		}
+	}
+	return next
 }
 
 // edgePoint is where the segment a-b crosses the plane; a and b are put in a
@@ -251,8 +329,10 @@ func (s *section) to2(p geom.Vec3) [2]float64 { return [2]float64{p.Dot(s.u), p.
 // outside returns 0 when the in-plane point x is inside the outline seen
 // from the given side (+1 or −1) (non-zero winding or odd crossing count, so
 // that inconsistently wound or overlapping input counts as solid), otherwise
-// its distance to the outline.
-func (s *section) outside(x geom.Vec3, side int8) float64 {
+// its distance to the outline. Once that distance is known to be at most
+// floor, it may return any value up to floor (the caller only needs to
+// know it is no more).
+func (s *section) outside(x geom.Vec3, side int8, floor float64) float64 {
 	q := s.to2(x)
 	wind, cross := 0, 0
 	best := math.Inf(1)
@@ -279,9 +359,13 @@ func (s *section) outside(x geom.Vec3, side int8) float64 {
 	}
 	// Outside: the distance to the outline (a second pass; most probes
 	// on a cap are inside and stop above).
+	floor2 := floor * floor
 	for _, sg := range segs {
 		if d := segDist2D(q, sg[0], sg[1]); d < best {
 			best = d
+			if best <= floor2 {
+				break
+			}
 		}
 	}
 	return math.Sqrt(best)

@@ -271,11 +271,19 @@ func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate
 	for _, cs := range leastVolume(all, len(unions), relaxTop) {
 		top = append(top, cs...)
 	}
+	// Only cuts that leave both parts under the threshold are kept: an
+	// estimate stops once it is above it, and the other part of a cut
+	// already rejected is not estimated.
+	b := scoutBudget
+	b.stop = math.Nextafter(d.thr, math.Inf(1))
 	if err := d.parallel(len(top), func(n int) {
 		c := top[n]
 		for _, k := range c.kids {
-			d.estimate(k, scoutBudget)
+			d.estimate(k, b)
 			c.cmax = math.Max(c.cmax, k.conc)
+			if c.cmax > d.thr {
+				return
+			}
 		}
 	}); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package decompose
 import (
 	"errors"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/autocollide/autocollide/geom"
@@ -55,7 +56,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		steps[k] = 1 / float64(planesPerAxis+1)
 	}
 	// steps[k] == 0 marks a part split for its vertex count only.
-	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil); err != nil {
 		return nil, err
 	}
 	best := make([]*candidate, len(todo))
@@ -94,7 +95,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 				}
 			}
 		}
-		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget); err != nil {
+		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget, nil); err != nil {
 			return nil, err
 		}
 		pick(more)
@@ -111,7 +112,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 			snaps = append(snaps, d.snapCandidates(parts[todo[k]], b)...)
 		}
 	}
-	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget, nil); err != nil {
 		return nil, err
 	}
 	pick(snaps)
@@ -205,8 +206,11 @@ func (d *decomposer) snapCandidates(p *part, b *candidate) []*candidate {
 	return cs
 }
 
-// evalCandidates cuts, hulls and scores every candidate (in parallel).
-func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget) error {
+// evalCandidates cuts, hulls and scores every candidate (in parallel). With
+// ceil, a candidate with a child at or above ceil[c.part] is left without
+// kids (not a cut that lowers the part's concavity), and its children's
+// estimates stop there (see sampleBudget.stop).
+func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil []float64) error {
 	errs := make([]error, len(cs))
 	err := d.parallel(len(cs), func(i int) {
 		c := cs[i]
@@ -216,19 +220,34 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			return
 		}
 		var kids []*part
-		var cmax, csum float64
 		for si, sd := range sides {
 			g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
 			g.setGroup()
-			for _, k := range g.kids {
-				if err := d.finish(k, b, -1); err != nil {
-					errs[i] = err
-					return
-				}
-				cmax = math.Max(cmax, k.conc)
-				csum += k.conc
-				kids = append(kids, k)
+			kids = append(kids, g.kids...)
+		}
+		// With a ceiling, the largest child first: the likeliest to reach
+		// it, sparing the others. Each child's estimate is its own, so the
+		// order changes no value.
+		order := kids
+		kb := b
+		if ceil != nil {
+			kb.stop = ceil[c.part]
+			order = slices.Clone(kids)
+			slices.SortStableFunc(order, func(x, y *part) int { return len(y.tris) - len(x.tris) })
+		}
+		for _, k := range order {
+			if err := d.finish(k, kb, -1); err != nil {
+				errs[i] = err
+				return
 			}
+			if ceil != nil && k.conc >= ceil[c.part] {
+				return
+			}
+		}
+		var cmax, csum float64
+		for _, k := range kids {
+			cmax = math.Max(cmax, k.conc)
+			csum += k.conc
 		}
 		c.kids = kids
 		c.cmax = cmax
@@ -315,7 +334,14 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 	for i, p := range next {
 		second = append(second, d.axisCandidates(p, i, lookaheadPlanes, false)...)
 	}
-	if err := d.evalCandidates(next, idx, vol, second, scoutBudget); err != nil {
+	// A second cut matters only if it lowers its part's concavity (reach
+	// starts there): a cut whose child reaches that is dropped as soon as
+	// it does, unmeasured further.
+	ceil := make([]float64, len(next))
+	for i, p := range next {
+		ceil[i] = p.conc
+	}
+	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil); err != nil {
 		return nil, err
 	}
 	// reach[i]: the lowest concavity one more cut leaves in next[i].

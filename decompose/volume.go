@@ -19,15 +19,8 @@ func partVolume(p *part, capTol float64) float64 {
 	o := p.box.Center()
 	var v float64
 	// Number the corners, then count directed edges by id pair.
-	ids := make(map[geom.Vec3]uint32, len(p.tris))
-	id := func(x geom.Vec3) uint64 {
-		i, ok := ids[x]
-		if !ok {
-			i = uint32(len(ids))
-			ids[x] = i
-		}
-		return uint64(i)
-	}
+	ix := newPointIndex(3 * len(p.tris))
+	id := func(x geom.Vec3) uint64 { return uint64(ix.id(x)) }
 	tid := make([][3]uint64, len(p.tris))
 	count := make(map[uint64]int32, 3*len(p.tris))
 	for k, t := range p.tris {

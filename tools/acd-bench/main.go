@@ -19,6 +19,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -51,6 +52,7 @@ func main() {
 	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	coacdUnits := flag.Bool("coacd-units", false, "read -concavity (default 0.05) as CoACD does: a fraction of half the longest side of the bounding box, not of its diagonal (CoACD scales its input to [-1,1] along the longest side)")
 	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
 	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
@@ -119,6 +121,9 @@ func main() {
 		}
 	}
 	fmt.Printf("GOMAXPROCS=%d, %d samples per surface, median of %d runs. Distances in %% of the bounding-box diagonal.\n\n", runtime.GOMAXPROCS(0), *samples, *repeat)
+	if *coacdUnits {
+		fmt.Printf("Threshold in CoACD's units (-coacd-units): Options.Concavity = c·L/2/diagonal per mesh, c = %g.\n\n", cmp.Or(*concavity, decompose.DefaultConcavity))
+	}
 	fmt.Println("| mesh | tris | tool | hulls | verts (max) | uncovered % | vertex outside % | bloat mean / max % | surface dist % | outer dist % | concavity % | wall s | cpu s | wall ratio ours/vhacd | cpu ratio |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	var results []result
@@ -128,12 +133,16 @@ func main() {
 			fail(err)
 		}
 		name := strings.TrimSuffix(filepath.Base(path), ".obj")
+		conc := *concavity
+		if *coacdUnits {
+			conc = coacdConcavity(m.Vertices, conc)
+		}
 		var res *decompose.Result
 		var times, cpus []float64
 		for r := 0; r < *repeat; r++ {
 			c0 := cpuSeconds()
 			t0 := time.Now()
-			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: *concavity, SearchTriangles: *search, SkipRelax: *skipRelax})
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: conc, SearchTriangles: *search, SkipRelax: *skipRelax})
 			times = append(times, time.Since(t0).Seconds())
 			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {
@@ -250,4 +259,21 @@ func cpuSeconds() float64 {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "acd-bench:", err)
 	os.Exit(1)
+}
+
+// coacdConcavity returns the Options.Concavity (a fraction of the bounding
+// box's diagonal) of CoACD's threshold c (default 0.05) on vs: CoACD scales
+// its input so that the longest side of the box spans [-1,1] and compares
+// its concavity with c in those units, c·L/2 for a longest side L.
+func coacdConcavity(vs []geom.Vec3, c float64) float64 {
+	if c <= 0 {
+		c = decompose.DefaultConcavity
+	}
+	box := geom.BoundsOf(vs)
+	s := box.Size()
+	l := max(s[0], s[1], s[2])
+	if d := box.Diagonal(); d > 0 {
+		return c * l / 2 / d
+	}
+	return c
 }
