@@ -10,9 +10,10 @@
 //     dropAlone), started in its file orientation with its lowest collider
 //     point min(10% of its size, 5 cm) above the ground;
 //   whole: every body of the asset as written, at once, in their file poses
-//     (see dropWhole): dynamic bodies collide with each other, static and
-//     kinematic ones stay put; the asset's lowest collider point starts
-//     min(10% of its size, 5 cm) above the ground.
+//     (see dropWhole), its smallest dynamic body at unit size: dynamic
+//     bodies collide with each other, static and kinematic ones stay put;
+//     the asset's lowest collider point starts min(10% of its size, 5 cm)
+//     above the ground.
 // Frames are 1/60 s (small bodies with substeps, see substeps); at least
 // MIN_STEPS are run and at most MAX_STEPS (5 s), stopping once every dynamic
 // body has been at rest for REST_WINDOW frames.
@@ -331,11 +332,21 @@ function worldBox(b) {
   return { lo, hi };
 }
 
-// dropWhole drops every body of the asset at once, in their file poses,
-// at the asset's unit size (as dropAlone does for one body): dynamic bodies
-// fall and collide with each other, the others stay put. Each body is
-// checked against its own size (rest speeds, height tolerance) and against
-// the fall of the whole asset (speed bounds).
+// dropWhole drops every body of the asset at once, in their file poses:
+// dynamic bodies fall and collide with each other, the others stay put.
+// Each body is checked against its own size (rest speeds, height
+// tolerance) and against the fall of the whole asset (speed bounds).
+//
+// The asset is scaled (an exact similarity, as in dropAlone) so that its
+// smallest dropped body is at unit size, the size each body was dropped
+// at alone, and the others are larger: no body is simulated smaller than
+// the engines' tolerances allow. Scaling the whole asset to unit size
+// instead made RecursiveSkeletons' 0.9 m columns (on towers 150 m across)
+// 6 mm wide, a few times Rapier's 1 mm allowed error and 2 mm prediction
+// distance: Rapier threw the hull towers' base at 209 m/s and Havok kept
+// the box towers sliding, where at this scale all three stand them still;
+// and NegativeScaleTest's 1:1000 panels were 0.2 mm thick, a fifth of
+// Jolt's 1 mm penetration slop, and sank 2-3% of their size.
 async function dropWhole(engine, asset) {
   const failures = [];
   const fail = (b, msg) => failures.push(`${b.where} ${JSON.stringify(b.name)}: ${msg}`);
@@ -353,7 +364,9 @@ async function dropWhole(engine, asset) {
   const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((x) => x.lo[i])));
   const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((x) => x.hi[i])));
   const size = len(sub(hi, lo));
-  const k = realSize ? 1 : 1 / size;
+  // Scale: the smallest dropped body at unit size, as it was alone (see
+  // wholeScale).
+  const k = realSize ? 1 : 1 / Math.min(...bodies.filter(dropped).map((b) => bounds(b.colliders).size));
   const h0 = Math.min(DROP_FRACTION * size, DROP_MAX);
   const shift = [-(lo[0] + hi[0]) / 2, h0 - lo[1], -(lo[2] + hi[2]) / 2];
   Object.assign(res, { size, dropHeight: h0 });
