@@ -342,8 +342,7 @@ function worldBox(b) {
 // at alone, and the others are larger: no body is simulated smaller than
 // the engines' tolerances allow. Scaling the whole asset to unit size
 // instead made RecursiveSkeletons' 0.9 m columns (on towers 150 m across)
-// 6 mm wide, a few times Rapier's 1 mm allowed error and 2 mm prediction
-// distance: Rapier threw the hull towers' base at 209 m/s and Havok kept
+// 6 mm wide, about Rapier's 5 mm allowed error (0.21's default): Rapier threw the hull towers' base at 209 m/s and Havok kept
 // the box towers sliding, where at this scale all three stand them still;
 // and NegativeScaleTest's 1:1000 panels were 0.2 mm thick, a fifth of
 // Jolt's 1 mm penetration slop, and sank 2-3% of their size.
