@@ -22,14 +22,6 @@ const ANGULAR_DAMPING = 0.05;
 // test simulates every body at unit size, where these are 0.1% and 0.5%
 // of it).
 const JOLT_PENETRATION_SLOP = 0.001;
-// Jolt's speculative contact distance: 1 cm, half its default. Jolt
-// documents that a large one gives ghost collisions (speculative contacts
-// from closest points that are not where the shapes meet); at unit size,
-// the default profile's ToyCar stands on its wheel hulls with seven chassis
-// hulls 2.3-3.2% of its size above the ground, and with 2 cm (and 2.5, 3,
-// 4 cm) Jolt jittered it at 2.5-4.6 rad/s and sank it 2.4-3.4% of its
-// size, where with 1 or 1.5 cm it rests at once, 0.4-0.6% deep.
-const JOLT_SPECULATIVE_DISTANCE = 0.01;
 
 // ROLES of a body in a world.
 export const ROLES = ['dynamic', 'fixed', 'loaded'];
@@ -187,12 +179,14 @@ const JOLT_LAYER = { dynamic: 1, loaded: 2, fixed: 3 };
 
 // Jolt world.
 export class JoltWorld {
-  static async create(gravity) {
+  // create makes a world; speculativeDistance (m) overrides Jolt's
+  // speculative contact distance (its default: 2 cm).
+  static async create(gravity, { speculativeDistance } = {}) {
     joltReady ??= initJolt();
-    return new JoltWorld(await joltReady, gravity);
+    return new JoltWorld(await joltReady, gravity, speculativeDistance);
   }
 
-  constructor(J, gravity) {
+  constructor(J, gravity, speculativeDistance) {
     this.name = 'jolt';
     this.J = J;
     // Object layers: 0 ground, 1 dynamic, 2 loaded-only, 3 fixed (JOLT_LAYER);
@@ -217,7 +211,7 @@ export class JoltWorld {
     this.ps.SetGravity(new J.Vec3(0, -gravity, 0));
     const phs = this.ps.GetPhysicsSettings();
     phs.mPenetrationSlop = JOLT_PENETRATION_SLOP;
-    phs.mSpeculativeContactDistance = JOLT_SPECULATIVE_DISTANCE;
+    if (speculativeDistance !== undefined) phs.mSpeculativeContactDistance = speculativeDistance;
     this.ps.SetPhysicsSettings(phs);
     this.bi = this.ps.GetBodyInterface();
     const ground = new J.BodyCreationSettings(new J.BoxShape(new J.Vec3(1e3, 1, 1e3), 0), new J.RVec3(0, -1, 0), new J.Quat(0, 0, 0, 1), J.EMotionType_Static, 0);
