@@ -114,6 +114,10 @@ var hullKnown = knownFailures{
 	// position) or convex radius (1-5 cm); Rapier and Havok rest it, and the
 	// default profile's 14 Fabric hulls pass in all three. The written mass
 	// properties match the hull (Havok's inertia per mass within 0.3%).
+	// With the hull's points within 0.1 mm (0.1% of its size) of its bottom
+	// plane snapped onto it (an edit of the loaded points, by hand), Jolt
+	// rests the whole drop at once (0.05 s, 0.04% deep): the fix belongs in
+	// the hull (flattening nearly coplanar faces), not made here.
 	"whole": {"ToyCar.gltf": {[]string{"not at rest", "below the ground"}, []string{"jolt"}, "#29: a single hull with a nearly flat bottom of slightly tilted faces rocks and sinks in Jolt at 1.5 m and more"}},
 	"alone": {"MetalRoughSpheresNoTextures.glb": rocking},
 }
