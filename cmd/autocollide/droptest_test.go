@@ -92,38 +92,33 @@ type knownFailure struct {
 // knownFailures lists them by mode ("alone", "whole") and corpus file name.
 type knownFailures map[string]map[string]knownFailure
 
-// Known failures of both corpus runs (#29), none of them the item it was
-// listed for before #29 (overlapping bodies, bodies on skinned nodes):
-// those assets pass the rest of the drops now.
-var (
-	// thinPanels: NegativeScaleTest's label panels are boxes 1/1000 as
-	// thick as they are wide (flat quads, KHR's thickness floor), dropped
-	// beside the 8.6 t body the overlapping background, labels and three
-	// sphere parents merge into; Jolt does not settle the pile in 5 s and
-	// sinks a panel 2.1-3.2% of its size (tolerance 2%). Rapier and
-	// Havok rest it; each body alone rests in all three.
-	thinPanels = knownFailure{[]string{"not at rest", "came to rest only", "below the ground"}, []string{"jolt"},
-		"#29: thin flat panels piled with a heavy body (1:1000 thickness, 1:1200 mass) do not settle in Jolt"}
-	// tower: RecursiveSkeletons' 84 bodies (one per skin, on its skeleton
-	// root) stand tip to tip in towers up to 300 m, each column 1/100 of
-	// the asset's size across; one engine per collider form does not
-	// settle them (the hulls: Rapier throws the base column at 209 m/s;
-	// the boxes: Havok keeps them sliding at ~39 m/s), the other two rest
-	// them at once; each body alone rests in all three.
-	tower = knownFailure{[]string{"thrown", "not at rest"}, nil,
-		"#29: a tower of 84 columns balanced tip to tip, thin against the whole asset's size"}
-)
+// Known failures of the corpus runs (#29), each with what was measured of
+// its cause. Off the lists since: NegativeScaleTest whole in Jolt (label
+// panels 1:1000 thick, 0.2 mm at the asset's unit size: generate now gives
+// flat parts 1% of their diagonal, and the whole drop puts its smallest body
+// at unit size), RecursiveSkeletons whole in Rapier and Havok (0.9 m columns
+// on 150 m towers were 6 mm wide at the asset's unit size), ToyCar alone in
+// Jolt with the default profile (chassis hulls hovering within Jolt's 2 cm
+// speculative distance: ghost contacts; the drop test uses 1 cm).
 
 // hullKnown are the known failures of the hull outputs (TestCorpusDropTest).
 var hullKnown = knownFailures{
-	"whole": {
-		"NegativeScaleTest.glb": thinPanels, "RecursiveSkeletons.glb": {tower.wants, []string{"rapier"}, tower.why},
-		// ToyCar's Glass is merged into the car's body; Fabric, a thin
-		// cloth hull touching the car's hull (0.015 mm, 0.03%), keeps
-		// rocking on it at 4 rad/s in Rapier, and the car ends 2.05% of
-		// its size below the ground (tolerance 2%).
-		"ToyCar.gltf": {[]string{"not at rest", "below the ground"}, []string{"rapier"}, "#29: a thin cloth hull resting on the car rocks in Rapier"},
-	},
+	// ToyCar's Fabric is one 248-point hull of a cloth draped 1.7 cm high;
+	// its nearly flat bottom is 47 triangles, 16 of them tilted 0.01-5°.
+	// Jolt builds its own hull from the points with a 1 mm tolerance: at
+	// 1 m (the Fabric alone) that merges the bottom into one face and it
+	// rests; at 1.5 m or more (whole, with the 4.4 cm car at 1 m the Fabric
+	// is 2.4 m), or at 1 m with a 0.1 mm hull tolerance, Jolt sinks it 5-6%
+	// of its size and spins it at 3-3.5 rad/s, whatever the speculative
+	// distance (0.2-4 cm), slop (0.1 mm-2 cm), solver steps (40 velocity, 10
+	// position) or convex radius (1-5 cm); Rapier and Havok rest it, and the
+	// default profile's 14 Fabric hulls pass in all three. The written mass
+	// properties match the hull (Havok's inertia per mass within 0.3%).
+	// With the hull's points within 0.1 mm (0.1% of its size) of its bottom
+	// plane snapped onto it (an edit of the loaded points, by hand), Jolt
+	// rests the whole drop at once (0.05 s, 0.04% deep): the fix belongs in
+	// the hull (flattening nearly coplanar faces), not made here.
+	"whole": {"ToyCar.gltf": {[]string{"not at rest", "below the ground"}, []string{"jolt"}, "#29: a single hull with a nearly flat bottom of slightly tilted faces rocks and sinks in Jolt at 1.5 m and more"}},
 	"alone": {"MetalRoughSpheresNoTextures.glb": rocking},
 }
 
@@ -131,28 +126,17 @@ var hullKnown = knownFailures{
 // MetalRoughSpheresNoTextures (a 9.5 mm plate of 49 sphere hulls, 10 mg)
 // spinning flat on the ground at 10 rad/s after 5 s, its contact points
 // sliding. Its written inertia per unit mass is its hulls' (Havok's figure,
-// within 0.04%); bringing its mass to 1 kg (an exact similarity) changes
-// nothing, so no mass floor; the default profile's sphere colliders of the
-// same asset rest in Havok, and Rapier and Jolt rest the hulls.
+// within 0.04%), and with Havok's own mass properties (--engine-mass) the
+// same plate as "Gray Spheres" spins too (9.8 rad/s); bringing its mass to
+// 1 kg (an exact similarity) changes nothing, so no mass floor; the default
+// profile's sphere colliders of the same asset rest in Havok, and Rapier
+// and Jolt rest the hulls.
 var rocking = knownFailure{[]string{"not at rest", "came to rest only"}, []string{"havok"},
 	"#29 item 6: a flat compound of 49 sphere hulls keeps spinning in Havok (torsional friction); the written mass properties match the hulls"}
 
 // defaultKnown are the known failures of the default profile's outputs
-// (TestCorpusDropTestDefaultProfile).
-var defaultKnown = knownFailures{
-	"whole": {
-		"NegativeScaleTest.glb": thinPanels, "RecursiveSkeletons.glb": {tower.wants, []string{"havok"}, tower.why},
-	},
-	"alone": {"ToyCar.gltf": carSinks},
-}
-
-// carSinks: with #23's bounded decomposition under auto (a 1,500-triangle
-// proxy, no relax pass), ToyCar's merged body (car and glass) dropped alone
-// in Jolt comes to rest only in the last 0.5 s and 1.05 mm (2.4% of its
-// size; tolerance 2%) below the ground; whole, and in Rapier and Havok, it
-// rests. Measured at the merge of #23 and #29, not yet analysed.
-var carSinks = knownFailure{[]string{"came to rest only", "rest height", "below the ground"}, []string{"jolt"},
-	"#23/#29: the bounded decomposition's ToyCar body settles late and 2.4% deep in Jolt, alone"}
+// (TestCorpusDropTestDefaultProfile): none.
+var defaultKnown = knownFailures{}
 
 // checkDrops checks a drop-test run over corpus outputs (output → corpus
 // input): every body alone and every asset whole passes in every engine,
@@ -204,6 +188,19 @@ func checkDrops(t *testing.T, outputs map[string]string, res map[string]dropResu
 	}
 }
 
+// checkExit checks the drop test's exit code: 1 when known failures are
+// listed (they must still fail), 0 when none are.
+func checkExit(t *testing.T, code int, known knownFailures) {
+	t.Helper()
+	listed := len(known["alone"]) + len(known["whole"])
+	if listed > 0 && code == 0 {
+		t.Error("drop test exit 0 with known failures listed")
+	}
+	if listed == 0 && code != 0 {
+		t.Errorf("drop test exit %d with no known failures listed", code)
+	}
+}
+
 // TestCorpusDropTest drops every corpus output (OMI, KHR and KHR with
 // geometry.node) in Rapier, Jolt and Havok, each body alone and the asset
 // whole: no NaN, nothing thrown, at rest within 5 s, nothing sunk into
@@ -223,9 +220,7 @@ func TestCorpusDropTest(t *testing.T) {
 	}
 	code, report, res := runDropTest(t, files)
 	t.Logf("drop test report:\n%s", report)
-	if code == 0 {
-		t.Error("drop test exit 0 with known failures listed")
-	}
+	checkExit(t, code, hullKnown)
 	checkDrops(t, outputs, res, hullKnown)
 }
 
@@ -258,9 +253,7 @@ func TestCorpusDropTestDefaultProfile(t *testing.T) {
 	}
 	code, report, res := runDropTest(t, files)
 	t.Logf("drop test report:\n%s", report)
-	if code == 0 {
-		t.Error("drop test exit 0 with known failures listed")
-	}
+	checkExit(t, code, defaultKnown)
 	checkDrops(t, outputs, res, defaultKnown)
 }
 
