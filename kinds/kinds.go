@@ -187,12 +187,24 @@ func sphereOf(f fit.Shape, floor float64) physics.Shape {
 	return physics.Shape{Type: physics.Sphere, Radius: math.Max(f.Radius, floor)}
 }
 
-// axialOf makes capsules and cylinders. A round part's best capsule is a
-// sphere (height 0), which both schemas forbid: it is lengthened to the
-// floor, which only grows it.
+// axialOf makes capsules and cylinders, no thinner than floor: the radius
+// always, and a cylinder's height (a flat disc is a slab). A capsule's
+// thickness is its diameter whatever its height, so its height only has
+// to be positive: a round part's best capsule is a sphere (height 0),
+// which both schemas forbid, and it is lengthened by capsuleHeightFloor
+// of floor, which only grows it.
 func axialOf(t physics.ShapeType) func(fit.Shape, float64) physics.Shape {
 	return func(f fit.Shape, floor float64) physics.Shape {
-		r, h := math.Max(f.Radius, floor), math.Max(f.Height, floor)
+		hf := floor
+		if t == physics.Capsule {
+			hf = capsuleHeightFloor * floor
+		}
+		r, h := math.Max(f.Radius, floor), math.Max(f.Height, hf)
 		return physics.Shape{Type: t, Height: h, RadiusTop: r, RadiusBottom: r}
 	}
 }
+
+// capsuleHeightFloor is a capsule's least height as a share of the
+// thickness floor: enough to be positive and written, small enough not to
+// lengthen a short capsule by more than a tenth of the floor.
+const capsuleHeightFloor = 0.1

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/physics"
 )
 
 // TestTableConsistent checks each row carries what its Build needs and
@@ -83,5 +84,27 @@ func TestFittedShapesKeepTheFit(t *testing.T) {
 		if v := sk.Mass(sk.FromFit(f, floor)).Volume; v < f.Volume || v < floor*floor*floor*0.5 {
 			t.Errorf("%s: floored volume %g, fit volume %g", k.Method, v, f.Volume)
 		}
+	}
+}
+
+// TestAxialFloor checks what the thickness floor does to a sphere-like
+// fit: a cylinder becomes a slab no thinner than the floor, a capsule
+// keeps the floor as its radius and gets only a positive height (its
+// thickness is its diameter), and a long capsule is left alone.
+func TestAxialFloor(t *testing.T) {
+	const floor = 0.5
+	round := fit.Shape{Radius: 0.1, Height: 0}
+	cyl, _ := ShapeOf(physics.Cylinder)
+	if s := cyl.FromFit(round, floor); s.Height != floor || s.RadiusTop != floor {
+		t.Errorf("cylinder: height %g radius %g, want both %g", s.Height, s.RadiusTop, floor)
+	}
+	capsule, _ := ShapeOf(physics.Capsule)
+	s := capsule.FromFit(round, floor)
+	if s.RadiusTop != floor || s.Height <= 0 || s.Height > floor/5 {
+		t.Errorf("capsule: height %g radius %g, want radius %g and a height in (0, %g]", s.Height, s.RadiusTop, floor, floor/5)
+	}
+	long := fit.Shape{Radius: 1, Height: 3}
+	if s := capsule.FromFit(long, floor); s.Height != 3 || s.RadiusTop != 1 {
+		t.Errorf("long capsule: height %g radius %g, want 3 and 1", s.Height, s.RadiusTop)
 	}
 }
