@@ -19,9 +19,14 @@ import (
 // DefaultSearchTriangles is the proxy's size aimed at (Options.
 // SearchTriangles), in triangles; inputs with more than proxyRatio times
 // it are searched on a proxy (every mesh of the acd bench is below). On the
-// ToyCar body, Fabric, KitchenPot and SheenCloth, 3000 gave 1.67, 1.56,
-// 1.52 and 1.60 % surface distance, 8000 1.65, 1.68, 1.12 and 1.17 % for
-// about twice the CPU time.
+// ToyCar body, Fabric, SheenCloth and KitchenPot, 8000 gave 1.27, 1.10,
+// 1.48 and 1.13 % surface distance, 3000 1.66, 1.11, 1.22 and 1.52 %, 1500
+// 1.06, 1.04, 1.28 and 1.18 % for a third to a half of the CPU time
+// (tools/acd-bench/RESULTS.md, session 10). The figures follow the cuts
+// chosen rather than the proxy's cells: KitchenPot's cells (its area is
+// 4.7 times its squared diagonal) are coarser than the 5 % concavity
+// threshold below about 3,800 triangles, yet 1500 gave 1.18 % and 5,900
+// gave 2.47 %.
 const DefaultSearchTriangles = 8000
 
 // proxyRatio: only an input with more than proxyRatio times the proxy's

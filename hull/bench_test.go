@@ -74,3 +74,30 @@ func BenchmarkReduce(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidate times validate against the plain scan it replaced
+// (validateScan) on hulls of points on a sphere: the exact hull of 300
+// and 1,500 points (Validate's global check: vertices × triangles) and a
+// 255-vertex reduction of 5,000 points (reduceHull's check of its result).
+func BenchmarkValidate(b *testing.B) {
+	for _, c := range []struct {
+		n, maxV int
+	}{{300, -1}, {1500, -1}, {5000, 255}} {
+		h, err := Build(pointcloud.OnSphere(c.n, 24), Options{MaxVertices: c.maxV})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range []struct {
+			name string
+			fn   func(*Hull, []geom.Vec3, bool) error
+		}{{"scan", validateScan}, {"validate", validate}} {
+			b.Run(fmt.Sprintf("%dv/%s", len(h.Vertices), f.name), func(b *testing.B) {
+				for b.Loop() {
+					if err := f.fn(h, nil, true); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -109,13 +109,17 @@ func (e edgeIndex) owner(a, b uint32) int32 {
 	return -1
 }
 
-// count returns how many triangles have the directed edge a→b.
-func (e edgeIndex) count(a, b uint32) int {
-	n := 0
+// countOwner returns how many triangles have the directed edge a→b and
+// the first of them (-1 if none), in one pass.
+func (e edgeIndex) countOwner(a, b uint32) (int, int32) {
+	n, first := 0, int32(-1)
 	for j := e.start[a]; j < e.start[a+1]; j++ {
 		if e.to[j] == b {
+			if n == 0 {
+				first = e.tri[j]
+			}
 			n++
 		}
 	}
-	return n
+	return n, first
 }

@@ -3,6 +3,7 @@ package hull
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/autocollide/autocollide/geom"
@@ -119,16 +120,21 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 		offsets[i] = normals[i].Dot(a.Add(b).Add(c).Scale(1.0 / 3))
 	}
 
-	// Topology.
+	// Topology. adj[3i+k] is the triangle across edge k of triangle i
+	// (the owner of the reverse edge), looked up once for the checks
+	// below.
 	ei := newEdgeIndex(nv, h.Triangles)
+	adj := make([]int32, 3*len(h.Triangles))
 	edges := 0
 	for i, t := range h.Triangles {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if n := ei.count(a, b); n > 1 && ei.owner(a, b) == int32(i) {
+			if n, first := ei.countOwner(a, b); n > 1 && first == int32(i) {
 				e.add("edge %d→%d is used in the same direction by %d triangles (non-manifold or inconsistent winding)", a, b, n)
 			}
-			if ei.owner(b, a) < 0 {
+			j := ei.owner(b, a)
+			adj[3*i+k] = j
+			if j < 0 {
 				e.add("edge %d→%d has no opposite edge (open mesh or inconsistent winding)", a, b)
 			}
 			if a < b {
@@ -150,9 +156,8 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		t := h.Triangles[i]
-		for k := 0; k < 3; k++ {
-			if j := ei.owner(t[(k+1)%3], t[k]); j >= 0 && !seen[j] {
+		for _, j := range adj[3*i : 3*i+3] {
+			if j >= 0 && !seen[j] {
 				seen[j] = true
 				reached++
 				stack = append(stack, j)
@@ -169,9 +174,8 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 	// Convexity.
 	ctol := ConvexityTolerance
 	worst, worstAt := 0.0, -1
-	for i, t := range h.Triangles {
-		for k := 0; k < 3; k++ {
-			j := ei.owner(t[(k+1)%3], t[k])
+	for i := range h.Triangles {
+		for _, j := range adj[3*i : 3*i+3] {
 			for _, x := range h.Triangles[j] {
 				if d := normals[i].Dot(vs[x]) - offsets[i]; d > worst {
 					worst, worstAt = d, i
@@ -180,13 +184,7 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 		}
 	}
 	if global && nv*len(h.Triangles) <= 4_000_000 {
-		for i := range h.Triangles {
-			for _, v := range vs {
-				if d := normals[i].Dot(v) - offsets[i]; d > worst {
-					worst, worstAt = d, i
-				}
-			}
-		}
+		worst, worstAt = farthestAbove(vs, normals, offsets, worst, worstAt)
 	}
 	if worst > ctol {
 		e.add("not convex: a vertex lies %.3g above the plane of triangle %d (tolerance %.3g)", worst*hd, worstAt, ctol*hd)
@@ -231,4 +229,106 @@ func validate(h *Hull, points []geom.Vec3, global bool) error {
 		return e
 	}
 	return nil
+}
+
+// Vertex clusters of farthestAbove.
+const (
+	// clusterSize is the most vertices a leaf cluster holds.
+	clusterSize = 8
+	// clusterSlack covers the rounding of a dot product of normalized
+	// coordinates (|v| ≤ 1, |n| = 1 within a few ulps) in the cluster
+	// bound, with a wide margin.
+	clusterSlack = 1e-12
+)
+
+// farthestAbove returns, from (worst, worstAt), the largest
+// normals[i]·v − offsets[i] over every vertex v and triangle i, and the
+// first triangle (in order) reaching it when it exceeds worst: the same
+// bits as testing every pair in order, since the maximum over a triangle's
+// vertices does not depend on their order. The vertices are split by
+// median cuts into a tree of clusters, each with a bounding sphere; a
+// cluster whose sphere lies at most worst above a triangle's plane cannot
+// raise worst and is skipped with its subtree (on a convex hull, all but
+// the clusters near the triangle).
+func farthestAbove(vs, normals []geom.Vec3, offsets []float64, worst float64, worstAt int) (float64, int) {
+	if len(vs) <= 4*clusterSize {
+		for i := range normals {
+			for _, v := range vs {
+				if d := normals[i].Dot(v) - offsets[i]; d > worst {
+					worst, worstAt = d, i
+				}
+			}
+		}
+		return worst, worstAt
+	}
+	order := make([]int32, len(vs))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	// Nodes in preorder: a node's left child follows it, its right child
+	// is at right (-1 for a leaf, whose vertices are pos[lo:hi]).
+	type node struct {
+		c             geom.Vec3
+		r             float64
+		lo, hi, right int32
+	}
+	var nodes []node
+	var split func(lo, hi int)
+	split = func(lo, hi int) {
+		b := geom.EmptyBox()
+		for _, x := range order[lo:hi] {
+			b = b.Extend(vs[x])
+		}
+		at := len(nodes)
+		nodes = append(nodes, node{b.Center(), b.Diagonal() / 2, int32(lo), int32(hi), -1})
+		if hi-lo <= clusterSize {
+			return
+		}
+		s := b.Size()
+		ax := 0
+		for k := 1; k < 3; k++ {
+			if s[k] > s[ax] {
+				ax = k
+			}
+		}
+		part := order[lo:hi]
+		sort.Slice(part, func(i, j int) bool {
+			if a, b := vs[part[i]][ax], vs[part[j]][ax]; a != b {
+				return a < b
+			}
+			return part[i] < part[j]
+		})
+		mid := (lo + hi) / 2
+		split(lo, mid)
+		nodes[at].right = int32(len(nodes))
+		split(mid, hi)
+	}
+	split(0, len(vs))
+	pos := make([]geom.Vec3, len(vs))
+	for i, x := range order {
+		pos[i] = vs[x]
+	}
+	var stack []int32
+	for i, n := range normals {
+		off := offsets[i]
+		stack = append(stack[:0], 0)
+		for len(stack) > 0 {
+			nd := &nodes[stack[len(stack)-1]]
+			at := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n.Dot(nd.c)+nd.r+clusterSlack-off <= worst {
+				continue
+			}
+			if nd.right >= 0 {
+				stack = append(stack, nd.right, at+1)
+				continue
+			}
+			for _, v := range pos[nd.lo:nd.hi] {
+				if d := n.Dot(v) - off; d > worst {
+					worst, worstAt = d, i
+				}
+			}
+		}
+	}
+	return worst, worstAt
 }
