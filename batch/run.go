@@ -210,11 +210,14 @@ func dispatchOrder(jobs []Job, m generate.Method, lim gltfio.Limits) []int {
 	for i := range methods {
 		methods[i] = m
 	}
-	cost := JobCosts(jobs, methods, lim)
 	order := make([]int, len(jobs))
 	for i := range order {
 		order[i] = i
 	}
+	if len(jobs) < 2 {
+		return order // nothing to rank: no file is read twice
+	}
+	cost := JobCosts(jobs, methods, lim)
 	sort.SliceStable(order, func(a, b int) bool { return cost[order[a]] > cost[order[b]] })
 	return order
 }

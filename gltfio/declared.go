@@ -78,10 +78,10 @@ func readJSONChunk(path string, lim Limits) ([]byte, error) {
 	var head [20]byte
 	n, err := io.ReadFull(f, head[:])
 	if n < 4 || binary.LittleEndian.Uint32(head[:]) != glbMagic {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
-		}
-		return io.ReadAll(io.LimitReader(f, lim.maxFile()))
+		// A .gltf is all JSON: refused unread when it is over the file
+		// limit, as the loader refuses it (a 2 GB data: URI must not be
+		// read to rank it in a batch).
+		return safefile.ReadFile(path, lim.maxFile())
 	}
 	if err != nil {
 		return nil, errors.New("GLB: truncated header")

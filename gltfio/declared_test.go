@@ -1,0 +1,31 @@
+package gltfio
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/autocollide/autocollide/safefile"
+)
+
+// TestDeclareOverLimit: a .gltf over the file limit is refused by size,
+// as the loader refuses it, and one under it is declared.
+func TestDeclareOverLimit(t *testing.T) {
+	doc := `{"asset":{"version":"2.0"},"extras":{"pad":"` + strings.Repeat("x", 4000) + `"},` +
+		`"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],` +
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`
+	p := filepath.Join(t.TempDir(), "big.gltf")
+	if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Declare(p, Limits{MaxFileSize: 1000})
+	if !errors.Is(err, safefile.ErrTooLarge) || !strings.Contains(err.Error(), p) {
+		t.Errorf("Declare over the limit: %v, want %s: ... %v", err, p, safefile.ErrTooLarge)
+	}
+	d, err := Declare(p, Limits{MaxFileSize: 1 << 20})
+	if err != nil || d.Triangles != 1 {
+		t.Errorf("Declare under the limit: %+v, %v; want 1 triangle", d, err)
+	}
+}
