@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -284,5 +285,59 @@ func TestRandomInputNeverPanics(t *testing.T) {
 	}
 	if built < 50 {
 		t.Errorf("only %d of 300 random inputs built", built)
+	}
+}
+
+// TestTieGoesToNearestJoint: a vertex weighted equally to two bones goes
+// to the one whose joint is nearest it, whichever index is lower: the
+// ring at the joint between A and B (B's head) to B, a vertex by A's head
+// to A.
+func TestTieGoesToNearestJoint(t *testing.T) {
+	for _, order := range [][2]int{{0, 1}, {1, 0}} { // bone indices of A and B
+		a, b := order[0], order[1]
+		bones := make([]Bone, 2)
+		bones[a] = Bone{Name: "A", Parent: -1, World: at(0, 0, 0)}
+		bones[b] = Bone{Name: "B", Parent: a, World: at(0, 0.5, 0)}
+		var s Skin
+		s.Influences = 2
+		add := func(p geom.Vec3, j0, j1 int, w0, w1 float64) int {
+			s.Positions = append(s.Positions, p)
+			s.Joints = append(s.Joints, j0, j1)
+			s.Weights = append(s.Weights, w0, w1)
+			return len(s.Positions) - 1
+		}
+		var joint []int
+		for k := range 8 {
+			ang := 2 * math.Pi * float64(k) / 8
+			x, z := 0.1*math.Cos(ang), 0.1*math.Sin(ang)
+			for _, y := range []float64{0, 0.25} {
+				add(geom.Vec3{x, y, z}, a, 0, 1, 0)
+			}
+			joint = append(joint, add(geom.Vec3{x, 0.5, z}, a, b, 0.5, 0.5))
+			for _, y := range []float64{0.75, 1} {
+				add(geom.Vec3{x, y, z}, b, 0, 1, 0)
+			}
+		}
+		low := add(geom.Vec3{0.1, 0.05, 0}, b, a, 0.5, 0.5)
+		rd, err := Build(bones, s, Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rd.Bodies) != 2 {
+			t.Fatalf("A at %d: %d bodies, want 2", a, len(rd.Bodies))
+		}
+		bodyOf := map[string][]int{}
+		for _, bd := range rd.Bodies {
+			bodyOf[bd.Name] = bd.Vertices
+		}
+		for _, v := range joint {
+			if !slices.Contains(bodyOf["B"], v) || slices.Contains(bodyOf["A"], v) {
+				t.Errorf("A at %d: joint-ring vertex %d not B's alone", a, v)
+			}
+		}
+		if !slices.Contains(bodyOf["A"], low) || slices.Contains(bodyOf["B"], low) {
+			t.Errorf("A at %d: vertex %d by A's head not A's alone", a, low)
+		}
+		checkContainment(t, rd, bones, s)
 	}
 }

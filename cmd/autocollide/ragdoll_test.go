@@ -276,7 +276,7 @@ func checkRagdoll(a *gltfio.Asset) (bodies, joints int, err error) {
 		skin := a.Doc.Skins[in.Skin].Joints
 		tol := containTol * geom.BoundsOf(p.Vertices).Diagonal()
 		for v, pos := range p.Vertices {
-			k := dominantJoint(in, v)
+			k := dominantJoint(in, v, func(j int) float64 { return pos.Sub(world[skin[j]].Translation()).Len() })
 			if k < 0 {
 				continue
 			}
@@ -297,8 +297,9 @@ func checkRagdoll(a *gltfio.Asset) (bodies, joints int, err error) {
 }
 
 // dominantJoint is the skin joint with the largest summed weight of vertex
-// v (ties: the lowest index), -1 when it has none.
-func dominantJoint(in *mesh.Influences, v int) int {
+// v (ties: the joint nearest the vertex by dist, then the lowest index),
+// -1 when it has none.
+func dominantJoint(in *mesh.Influences, v int, dist func(joint int) float64) int {
 	sum := map[int]float64{}
 	for k := v * in.PerVertex; k < (v+1)*in.PerVertex; k++ {
 		if in.Weights[k] > 0 {
@@ -307,7 +308,7 @@ func dominantJoint(in *mesh.Influences, v int) int {
 	}
 	best, bw := -1, 0.0
 	for j, w := range sum {
-		if w > bw || w == bw && j < best {
+		if best < 0 || w > bw || w == bw && (dist(j) < dist(best) || dist(j) == dist(best) && j < best) {
 			best, bw = j, w
 		}
 	}
@@ -481,8 +482,11 @@ func humanoidRig(t *testing.T) string {
 				break
 			}
 		}
-		if strings.HasPrefix(bn.name, "finger") || strings.HasPrefix(bn.name, "toe") {
+		switch { // 6 cm long: fingers on along the hand, toes flat forward
+		case strings.HasPrefix(bn.name, "finger"):
 			tail = bn.head.Add(bn.head.Sub(bones[bn.parent].head).Normalize().Scale(0.06))
+		case strings.HasPrefix(bn.name, "toe"):
+			tail = bn.head.Add(geom.Vec3{0, 0, 0.06})
 		}
 		axis := tail.Sub(bn.head)
 		u := axis.Cross(geom.Vec3{0, 0, 1})
