@@ -25,7 +25,8 @@
 // points to the mean of its (distinct) child joints, else to its vertices'
 // centroid, else along its parent's direction. The collider, fitted in
 // the body frame, contains every vertex the body takes: a capsule along the
-// axis (fit.CapsuleAlong), a box or sphere (package fit), or a convex hull
+// axis (fit.CapsuleAlong; the vertices' enclosing sphere instead when that
+// is no larger, a ball-shaped body), a box or sphere (package fit), or a convex hull
 // (package hull). Vertices that all coincide get an anchor-sized sphere.
 //
 // Joints. One per body with a parent body, at the child bone's head, its

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 )
 
@@ -340,4 +341,36 @@ func TestTieGoesToNearestJoint(t *testing.T) {
 		}
 		checkContainment(t, rd, bones, s)
 	}
+}
+
+// TestBallBodyIsSphere: with the capsule method, a bone whose vertices
+// make a ball gets the ball's enclosing sphere (a capsule around it would
+// have a vestigial cylinder and no less volume), and a bone whose vertices
+// make a tube keeps its capsule.
+func TestBallBodyIsSphere(t *testing.T) {
+	bones, skin := chain([]string{"Tube", "Ball"}, 0)
+	for k := range 64 { // a Fibonacci sphere of radius 0.2 around Ball's head
+		y := 1 - 2*(float64(k)+0.5)/64
+		r, a := math.Sqrt(1-y*y), float64(k)*math.Pi*(3-math.Sqrt(5))
+		skin.Positions = append(skin.Positions, geom.Vec3{0.2 * r * math.Cos(a), 0.5 + 0.2*y, 0.2 * r * math.Sin(a)})
+		skin.Joints = append(skin.Joints, 1)
+		skin.Weights = append(skin.Weights, 1)
+		for range skin.Influences - 1 {
+			skin.Joints, skin.Weights = append(skin.Joints, 0), append(skin.Weights, 0)
+		}
+	}
+	rd, err := Build(bones, skin, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rd.Bodies) != 2 {
+		t.Fatalf("%d bodies, want 2", len(rd.Bodies))
+	}
+	for _, b := range rd.Bodies {
+		want := map[string]fit.Kind{"Tube": fit.KindCapsule, "Ball": fit.KindSphere}[b.Name]
+		if b.Collider.Shape.Kind != want {
+			t.Errorf("%s: a %v, want a %v", b.Name, b.Collider.Shape.Kind, want)
+		}
+	}
+	checkContainment(t, rd, bones, skin)
 }
