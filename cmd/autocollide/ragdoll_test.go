@@ -328,6 +328,7 @@ type jointDrop struct {
 	Mass           float64  `json:"mass"`
 	WorstGap       float64  `json:"worstGap"`
 	WorstOvershoot float64  `json:"worstOvershoot"`
+	WorstSink      float64  `json:"worstSink"`
 	RestTime       *float64 `json:"restTime"`
 }
 
@@ -341,19 +342,7 @@ var ragdollKnown = map[string][]struct {
 	asset string
 	wants []string
 }{
-	// The generated humanoid's pelvis and head colliders are near-spheres
-	// (radius 0.19 and 0.10 m) fatter than the bodies jointed to them:
-	// lying down, the hips' anchors sit lower than the pelvis sphere
-	// allows, and Jolt's position solver splits that conflict between the
-	// joints (the neck's anchors 1.04% of the height apart) and the ground
-	// contacts (pelvis and head 4 cm, 2.3% of the height, into the
-	// ground). RecursiveSkeletons (dropped with AUTOCOLLIDE_RAGDOLL_FULL=1
-	// only) has bodies through the ground in Jolt too.
-	"jolt": {{"HumanoidRig", []string{"below the ground", "anchors"}},
-		{"RecursiveSkeletons", []string{"below the ground"}}},
-	// Rapier's per-axis joint limits (joints.mjs) give at a hard landing:
-	// the humanoid's knee (5° twist) twists 6.7° past its limit.
-	"rapier": {{"HumanoidRig", []string{"limit exceeded"}}},
+	// None today, AUTOCOLLIDE_RAGDOLL_FULL=1 included.
 }
 
 // ragdollDrop runs the joint drop test over the outputs and checks it
@@ -416,8 +405,8 @@ func ragdollDrop(t *testing.T, outs []string) {
 			if r.RestTime != nil {
 				rest = fmt.Sprintf("%.2f s", *r.RestTime)
 			}
-			t.Logf("%-28s %-6s ragdolls %2d bodies %3d joints %3d mass %.4g kg height %.3g m: worst anchor gap %.3f%%, worst limit overshoot %.1f° (enforced %v), rest %s",
-				filepath.Base(o), engine, r.Ragdolls, r.Bodies, r.Joints, r.Mass, r.Height, 100*r.WorstGap, r.WorstOvershoot, r.LimitsEnforced, rest)
+			t.Logf("%-28s %-6s ragdolls %2d bodies %3d joints %3d mass %.4g kg height %.3g m: worst anchor gap %.3f%%, worst limit overshoot %.1f° (enforced %v), worst sink %.2f%%, rest %s",
+				filepath.Base(o), engine, r.Ragdolls, r.Bodies, r.Joints, r.Mass, r.Height, 100*r.WorstGap, r.WorstOvershoot, r.LimitsEnforced, 100*r.WorstSink, rest)
 		}
 	}
 	for engine, rows := range ragdollKnown {
