@@ -112,6 +112,16 @@ func (b *Body) fit(s Settings, radius float64) (Collider, error) {
 	switch s.Method {
 	case Capsule:
 		c.Shape, err = in.CapsuleAlong(b.Axis, s.Fit)
+		// A capsule no smaller than the points' enclosing sphere is that
+		// sphere with a vestigial cylinder (a ball-shaped body: a head, a
+		// joint of RecursiveSkeletons' chains); the sphere says so, and
+		// engines handle it better (Jolt let such capsules, 1e-3 of their
+		// radius long, roll 4-10 cm into the ground).
+		if err == nil {
+			if sp, e := in.Fit(fit.KindSphere, s.Fit); e == nil && sp.Volume <= c.Shape.Volume {
+				c.Shape = sp
+			}
+		}
 	case Box:
 		c.Shape, err = in.Fit(fit.KindBox, s.Fit)
 	case Sphere:

@@ -7,7 +7,9 @@
 //
 // Selection. Each vertex's weights are divided by their sum (a bone listed
 // twice sums); unweighted vertices go to no body. A bone takes the vertices whose dominant weight is
-// its own (Dominant; ties go to the lower bone index), or also those where
+// its own (Dominant; ties go to the bone whose joint is nearest the vertex:
+// a vertex shared equally by a bone and its parent sits at the child's
+// head, where the child's body starts), or also those where
 // its share reaches WeightThreshold (Threshold). A bone gets a body when its
 // share of the skin's total weight reaches MinWeightShare and the
 // bounding-box diagonal of its vertices reaches MinSize times the skin's.
@@ -23,7 +25,8 @@
 // points to the mean of its (distinct) child joints, else to its vertices'
 // centroid, else along its parent's direction. The collider, fitted in
 // the body frame, contains every vertex the body takes: a capsule along the
-// axis (fit.CapsuleAlong), a box or sphere (package fit), or a convex hull
+// axis (fit.CapsuleAlong; the vertices' enclosing sphere instead when that
+// is no larger, a ball-shaped body), a box or sphere (package fit), or a convex hull
 // (package hull). Vertices that all coincide get an anchor-sized sphere.
 //
 // Joints. One per body with a parent body, at the child bone's head, its

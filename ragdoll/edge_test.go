@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
 )
 
@@ -285,4 +287,90 @@ func TestRandomInputNeverPanics(t *testing.T) {
 	if built < 50 {
 		t.Errorf("only %d of 300 random inputs built", built)
 	}
+}
+
+// TestTieGoesToNearestJoint: a vertex weighted equally to two bones goes
+// to the one whose joint is nearest it, whichever index is lower: the
+// ring at the joint between A and B (B's head) to B, a vertex by A's head
+// to A.
+func TestTieGoesToNearestJoint(t *testing.T) {
+	for _, order := range [][2]int{{0, 1}, {1, 0}} { // bone indices of A and B
+		a, b := order[0], order[1]
+		bones := make([]Bone, 2)
+		bones[a] = Bone{Name: "A", Parent: -1, World: at(0, 0, 0)}
+		bones[b] = Bone{Name: "B", Parent: a, World: at(0, 0.5, 0)}
+		var s Skin
+		s.Influences = 2
+		add := func(p geom.Vec3, j0, j1 int, w0, w1 float64) int {
+			s.Positions = append(s.Positions, p)
+			s.Joints = append(s.Joints, j0, j1)
+			s.Weights = append(s.Weights, w0, w1)
+			return len(s.Positions) - 1
+		}
+		var joint []int
+		for k := range 8 {
+			ang := 2 * math.Pi * float64(k) / 8
+			x, z := 0.1*math.Cos(ang), 0.1*math.Sin(ang)
+			for _, y := range []float64{0, 0.25} {
+				add(geom.Vec3{x, y, z}, a, 0, 1, 0)
+			}
+			joint = append(joint, add(geom.Vec3{x, 0.5, z}, a, b, 0.5, 0.5))
+			for _, y := range []float64{0.75, 1} {
+				add(geom.Vec3{x, y, z}, b, 0, 1, 0)
+			}
+		}
+		low := add(geom.Vec3{0.1, 0.05, 0}, b, a, 0.5, 0.5)
+		rd, err := Build(bones, s, Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rd.Bodies) != 2 {
+			t.Fatalf("A at %d: %d bodies, want 2", a, len(rd.Bodies))
+		}
+		bodyOf := map[string][]int{}
+		for _, bd := range rd.Bodies {
+			bodyOf[bd.Name] = bd.Vertices
+		}
+		for _, v := range joint {
+			if !slices.Contains(bodyOf["B"], v) || slices.Contains(bodyOf["A"], v) {
+				t.Errorf("A at %d: joint-ring vertex %d not B's alone", a, v)
+			}
+		}
+		if !slices.Contains(bodyOf["A"], low) || slices.Contains(bodyOf["B"], low) {
+			t.Errorf("A at %d: vertex %d by A's head not A's alone", a, low)
+		}
+		checkContainment(t, rd, bones, s)
+	}
+}
+
+// TestBallBodyIsSphere: with the capsule method, a bone whose vertices
+// make a ball gets the ball's enclosing sphere (a capsule around it would
+// have a vestigial cylinder and no less volume), and a bone whose vertices
+// make a tube keeps its capsule.
+func TestBallBodyIsSphere(t *testing.T) {
+	bones, skin := chain([]string{"Tube", "Ball"}, 0)
+	for k := range 64 { // a Fibonacci sphere of radius 0.2 around Ball's head
+		y := 1 - 2*(float64(k)+0.5)/64
+		r, a := math.Sqrt(1-y*y), float64(k)*math.Pi*(3-math.Sqrt(5))
+		skin.Positions = append(skin.Positions, geom.Vec3{0.2 * r * math.Cos(a), 0.5 + 0.2*y, 0.2 * r * math.Sin(a)})
+		skin.Joints = append(skin.Joints, 1)
+		skin.Weights = append(skin.Weights, 1)
+		for range skin.Influences - 1 {
+			skin.Joints, skin.Weights = append(skin.Joints, 0), append(skin.Weights, 0)
+		}
+	}
+	rd, err := Build(bones, skin, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rd.Bodies) != 2 {
+		t.Fatalf("%d bodies, want 2", len(rd.Bodies))
+	}
+	for _, b := range rd.Bodies {
+		want := map[string]fit.Kind{"Tube": fit.KindCapsule, "Ball": fit.KindSphere}[b.Name]
+		if b.Collider.Shape.Kind != want {
+			t.Errorf("%s: a %v, want a %v", b.Name, b.Collider.Shape.Kind, want)
+		}
+	}
+	checkContainment(t, rd, bones, skin)
 }

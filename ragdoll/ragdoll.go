@@ -39,7 +39,7 @@ type Assignment int
 
 const (
 	// Dominant gives each vertex to the bone with its largest weight (ties:
-	// the lowest bone index).
+	// the bone whose joint is nearest the vertex, then the lowest index).
 	Dominant Assignment = iota
 	// Threshold gives each vertex to every bone whose share of the vertex's
 	// weight is at least Settings.WeightThreshold, and to its dominant bone.
@@ -190,7 +190,7 @@ func Build(bones []Bone, skin Skin, s Settings) (*Ragdoll, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := readWeights(skin, len(bones))
+	w, err := readWeights(skin, sk.head)
 	if err != nil {
 		return nil, err
 	}

@@ -247,9 +247,12 @@ func checkContainment(t *testing.T, rd *Ragdoll, bones []Bone, skin Skin) {
 		for i := v * k; i < (v+1)*k; i++ {
 			sum[skin.Joints[i]] += skin.Weights[i]
 		}
+		// Ties: the bone whose joint is nearest the vertex, then the
+		// lower index.
+		dist := func(b int) float64 { return skin.Positions[v].Sub(bones[b].World.Translation()).Len() }
 		best, bw := -1, 0.0
 		for b, w := range sum {
-			if w > bw || (w == bw && w > 0 && b < best) {
+			if w > bw || (w == bw && w > 0 && (dist(b) < dist(best) || dist(b) == dist(best) && b < best)) {
 				best, bw = b, w
 			}
 		}

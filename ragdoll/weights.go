@@ -20,10 +20,18 @@ type weights struct {
 	bounds     geom.Box // of the weighted vertices
 }
 
-// readWeights checks the skin against a skeleton of n bones: matching
-// lengths, finite positions, finite non-negative weights, and bone indices
-// in range wherever the weight is not zero.
-func readWeights(s Skin, n int) (*weights, error) {
+// readWeights checks the skin against a skeleton whose joints (bone
+// heads, world) are head: matching lengths, finite positions, finite
+// non-negative weights, and bone indices in range wherever the weight is
+// not zero. A vertex's dominant bone is the one with its largest share;
+// among bones tied for it, the one whose joint is nearest the vertex (then
+// the lower index). A vertex shared equally by a bone and its parent
+// lies at the joint between them, and that joint is the child's head:
+// the child's body starts there, so it takes the vertex, where the
+// parent's body would have to reach past the joint into the child's
+// (a pelvis swallowing the tops of both thighs).
+func readWeights(s Skin, head []geom.Vec3) (*weights, error) {
+	n := len(head)
 	nv := len(s.Positions)
 	if nv == 0 {
 		return nil, fmt.Errorf("%w: no vertices", ErrSkin)
@@ -72,7 +80,7 @@ func readWeights(s Skin, n int) (*weights, error) {
 		for i := w.start[v]; i < len(w.bone); i++ {
 			w.share[i] /= sum
 			w.total[w.bone[i]] += w.share[i]
-			if best < 0 || w.share[i] > w.share[best] || (w.share[i] == w.share[best] && w.bone[i] < w.bone[best]) {
+			if best < 0 || w.share[i] > w.share[best] || (w.share[i] == w.share[best] && nearer(p, head, w.bone[i], w.bone[best])) {
 				best = i
 			}
 		}
@@ -83,6 +91,13 @@ func readWeights(s Skin, n int) (*weights, error) {
 		return nil, ErrNoWeights
 	}
 	return w, nil
+}
+
+// nearer reports whether bone a's joint is nearer p than bone b's (at
+// equal distances, whether a is the lower index).
+func nearer(p geom.Vec3, head []geom.Vec3, a, b int) bool {
+	da, db := p.Sub(head[a]).Len(), p.Sub(head[b]).Len()
+	return da < db || da == db && a < b
 }
 
 // find returns the influence of vertex v (still being read) on bone j, or -1.

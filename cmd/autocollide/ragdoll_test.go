@@ -276,7 +276,7 @@ func checkRagdoll(a *gltfio.Asset) (bodies, joints int, err error) {
 		skin := a.Doc.Skins[in.Skin].Joints
 		tol := containTol * geom.BoundsOf(p.Vertices).Diagonal()
 		for v, pos := range p.Vertices {
-			k := dominantJoint(in, v)
+			k := dominantJoint(in, v, func(j int) float64 { return pos.Sub(world[skin[j]].Translation()).Len() })
 			if k < 0 {
 				continue
 			}
@@ -297,8 +297,9 @@ func checkRagdoll(a *gltfio.Asset) (bodies, joints int, err error) {
 }
 
 // dominantJoint is the skin joint with the largest summed weight of vertex
-// v (ties: the lowest index), -1 when it has none.
-func dominantJoint(in *mesh.Influences, v int) int {
+// v (ties: the joint nearest the vertex by dist, then the lowest index),
+// -1 when it has none.
+func dominantJoint(in *mesh.Influences, v int, dist func(joint int) float64) int {
 	sum := map[int]float64{}
 	for k := v * in.PerVertex; k < (v+1)*in.PerVertex; k++ {
 		if in.Weights[k] > 0 {
@@ -307,7 +308,7 @@ func dominantJoint(in *mesh.Influences, v int) int {
 	}
 	best, bw := -1, 0.0
 	for j, w := range sum {
-		if w > bw || w == bw && j < best {
+		if best < 0 || w > bw || w == bw && (dist(j) < dist(best) || dist(j) == dist(best) && j < best) {
 			best, bw = j, w
 		}
 	}
@@ -327,6 +328,7 @@ type jointDrop struct {
 	Mass           float64  `json:"mass"`
 	WorstGap       float64  `json:"worstGap"`
 	WorstOvershoot float64  `json:"worstOvershoot"`
+	WorstSink      float64  `json:"worstSink"`
 	RestTime       *float64 `json:"restTime"`
 }
 
@@ -340,19 +342,7 @@ var ragdollKnown = map[string][]struct {
 	asset string
 	wants []string
 }{
-	// The generated humanoid's pelvis and head colliders are near-spheres
-	// (radius 0.19 and 0.10 m) fatter than the bodies jointed to them:
-	// lying down, the hips' anchors sit lower than the pelvis sphere
-	// allows, and Jolt's position solver splits that conflict between the
-	// joints (the neck's anchors 1.04% of the height apart) and the ground
-	// contacts (pelvis and head 4 cm, 2.3% of the height, into the
-	// ground). RecursiveSkeletons (dropped with AUTOCOLLIDE_RAGDOLL_FULL=1
-	// only) has bodies through the ground in Jolt too.
-	"jolt": {{"HumanoidRig", []string{"below the ground", "anchors"}},
-		{"RecursiveSkeletons", []string{"below the ground"}}},
-	// Rapier's per-axis joint limits (joints.mjs) give at a hard landing:
-	// the humanoid's knee (5° twist) twists 6.7° past its limit.
-	"rapier": {{"HumanoidRig", []string{"limit exceeded"}}},
+	// None today, AUTOCOLLIDE_RAGDOLL_FULL=1 included.
 }
 
 // ragdollDrop runs the joint drop test over the outputs and checks it
@@ -415,8 +405,8 @@ func ragdollDrop(t *testing.T, outs []string) {
 			if r.RestTime != nil {
 				rest = fmt.Sprintf("%.2f s", *r.RestTime)
 			}
-			t.Logf("%-28s %-6s ragdolls %2d bodies %3d joints %3d mass %.4g kg height %.3g m: worst anchor gap %.3f%%, worst limit overshoot %.1f° (enforced %v), rest %s",
-				filepath.Base(o), engine, r.Ragdolls, r.Bodies, r.Joints, r.Mass, r.Height, 100*r.WorstGap, r.WorstOvershoot, r.LimitsEnforced, rest)
+			t.Logf("%-28s %-6s ragdolls %2d bodies %3d joints %3d mass %.4g kg height %.3g m: worst anchor gap %.3f%%, worst limit overshoot %.1f° (enforced %v), worst sink %.2f%%, rest %s",
+				filepath.Base(o), engine, r.Ragdolls, r.Bodies, r.Joints, r.Mass, r.Height, 100*r.WorstGap, r.WorstOvershoot, r.LimitsEnforced, 100*r.WorstSink, rest)
 		}
 	}
 	for engine, rows := range ragdollKnown {
@@ -481,8 +471,11 @@ func humanoidRig(t *testing.T) string {
 				break
 			}
 		}
-		if strings.HasPrefix(bn.name, "finger") || strings.HasPrefix(bn.name, "toe") {
+		switch { // 6 cm long: fingers on along the hand, toes flat forward
+		case strings.HasPrefix(bn.name, "finger"):
 			tail = bn.head.Add(bn.head.Sub(bones[bn.parent].head).Normalize().Scale(0.06))
+		case strings.HasPrefix(bn.name, "toe"):
+			tail = bn.head.Add(geom.Vec3{0, 0, 0.06})
 		}
 		axis := tail.Sub(bn.head)
 		u := axis.Cross(geom.Vec3{0, 0, 1})

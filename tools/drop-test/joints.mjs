@@ -37,9 +37,11 @@
 // and the whole asset at rest (every body under REST_LINEAR and its
 // REST_ANGULAR) for 0.5 s within 5 s. Prints one line per file and
 // engine, writes --json {"files": {FILE: {ENGINE: {ok, failures, bodies,
-// joints, ragdolls, height, mass, worstGap, worstOvershoot, restTime}}}}
-// over the file's ragdolls (worstGap a fraction of the ragdoll's height,
-// height the tallest ragdoll's, restTime the latest, worstOvershoot in degrees), exits 1 on a failure.
+// joints, ragdolls, height, mass, worstGap, worstOvershoot, worstSink,
+// restTime}}}} over the file's ragdolls (worstGap and worstSink, the
+// deepest collider point below the ground, fractions of the ragdoll's
+// height, height the tallest ragdoll's, restTime the latest,
+// worstOvershoot in degrees), exits 1 on a failure.
 import { writeFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { loadAsset, readDocument, scaled } from './loader.mjs';
@@ -397,7 +399,7 @@ function energy(bodies, sts) {
 export async function simulate(engine, { bodies, joints: js, apart = [] }) {
   const { w, hs } = await ENGINES[engine](bodies, js, apart);
   const mass = bodies.reduce((s, b) => s + b.mass.explicit.mass, 0);
-  const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, restTime: null, peakEnergy: 0 };
+  const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null, peakEnergy: 0 };
   const fail = (m) => {
     if (!r.failures.includes(m)) r.failures.push(m);
     r.ok = false;
@@ -427,7 +429,9 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }) {
         if (over > LIMIT_TOL && LIMITED[engine]) fail(`${j.where}: limit exceeded by ${over.toFixed(1)}°`);
       }
       bodies.forEach((b, i) => {
-        if (lowestY(b.colliders, sts[i].position, sts[i].rotation) < -GROUND_TOL * RIG_HEIGHT) fail(`${b.where}: below the ground`);
+        const ly = lowestY(b.colliders, sts[i].position, sts[i].rotation);
+        r.worstSink = Math.max(r.worstSink, -ly / RIG_HEIGHT);
+        if (ly < -GROUND_TOL * RIG_HEIGHT) fail(`${b.where}: below the ground`);
       });
       const rest = bodies.every((b, i) => len(sts[i].linvel) <= REST_LINEAR && len(sts[i].angvel) <= REST_ANGULAR(b.size));
       if (!rest) restSince = null;
@@ -481,13 +485,13 @@ async function main() {
       continue;
     }
     for (const en of engines) {
-      const r = { ok: true, failures: [], limitsEnforced: LIMITED[en], bodies: 0, joints: 0, ragdolls: preps.length, worstGap: 0, worstOvershoot: 0, restTime: 0 };
+      const r = { ok: true, failures: [], limitsEnforced: LIMITED[en], bodies: 0, joints: 0, ragdolls: preps.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: 0 };
       for (const p of preps) {
         let q;
         try {
           q = await simulate(en, p);
         } catch (e) {
-          q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, restTime: null };
+          q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null };
         }
         r.ok &&= q.ok;
         for (const m of q.failures) if (!r.failures.includes(m)) r.failures.push(m);
@@ -495,6 +499,7 @@ async function main() {
         r.joints += q.joints;
         r.worstGap = Math.max(r.worstGap, q.worstGap);
         r.worstOvershoot = Math.max(r.worstOvershoot, q.worstOvershoot);
+        r.worstSink = Math.max(r.worstSink, q.worstSink);
         r.restTime = r.restTime === null || q.restTime === null ? null : Math.max(r.restTime, q.restTime);
       }
       r.height = Math.max(...preps.map((p) => p.height));
@@ -502,7 +507,7 @@ async function main() {
       summary.files[f][en] = r;
       bad ||= !r.ok;
       const rest = r.restTime === null ? '-' : r.restTime.toFixed(2);
-      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en} (${r.ragdolls} ragdolls, ${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot ${r.worstOvershoot.toFixed(2)}°, rest ${rest} s)${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en} (${r.ragdolls} ragdolls, ${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot ${r.worstOvershoot.toFixed(2)}°, worst sink ${(100 * r.worstSink).toFixed(2)}%, rest ${rest} s)${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
     }
   }
   if (json) writeFileSync(json, JSON.stringify(summary, null, 1));
