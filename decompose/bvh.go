@@ -52,6 +52,7 @@ func newBVH(ts []tri) *bvh {
 		idx[i] = i
 	}
 	b.nodes = make([]bvhNode, 1, 2*len(ts)/bvhLeafSize+2)
+	bb.right = make([]int, len(ts))
 	b.build(bb, 0, idx, 0)
 	sorted := make([]tri, len(ts))
 	for i, j := range idx {
@@ -61,8 +62,13 @@ func newBVH(ts []tri) *bvh {
 	return b
 }
 
-// bvhBuild holds per-triangle centroids and bounds during construction.
-type bvhBuild struct{ cent, lo, hi []geom.Vec3 }
+// bvhBuild holds per-triangle centroids and bounds during construction,
+// and a scratch slice for the partition of a node (one for the whole
+// build: a node's partition is done before its children's).
+type bvhBuild struct {
+	cent, lo, hi []geom.Vec3
+	right        []int
+}
 
 // build fills node n with idx[...] which sits at offset off of the final
 // order.
@@ -104,22 +110,22 @@ func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
 	// Split at the centroid box's midpoint (a linear partition that keeps
 	// the relative order on each side); fall back to halves when one side
 	// would be empty.
+	// The left side is compacted in place (it never overtakes the
+	// reading), the right side gathered in the scratch slice and copied
+	// after it: a stable partition, so an unsplit node's order is kept.
 	split := 0.5 * (cbox.Min[ax] + cbox.Max[ax])
-	left := make([]int, 0, len(idx))
-	right := make([]int, 0, len(idx))
+	mid, right := 0, bb.right[:0]
 	for _, i := range idx {
 		if cent[i][ax] < split {
-			left = append(left, i)
+			idx[mid] = i
+			mid++
 		} else {
 			right = append(right, i)
 		}
 	}
-	mid := len(left)
+	copy(idx[mid:], right)
 	if mid == 0 || mid == len(idx) {
 		mid = len(idx) / 2
-	} else {
-		copy(idx, left)
-		copy(idx[mid:], right)
 	}
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, bvhNode{}, bvhNode{})
@@ -137,16 +143,24 @@ func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
 	}
 	best2 := math.Inf(1)
 	stop2 := stop * stop
-	var stack [64]int32
+	// Each entry carries its node's box distance, worked out when it was
+	// pushed (best2 only falls after that, so the test on popping is the
+	// same as recomputing it).
+	type entry struct {
+		n  int32
+		d2 float64
+	}
+	var stack [64]entry
 	sp := 0
-	stack[sp] = 0
+	stack[sp] = entry{0, boxDist2(b.nodes[0].box, p)}
 	sp++
 	for sp > 0 {
 		sp--
-		n := &b.nodes[stack[sp]]
-		if boxDist2(n.box, p) >= best2 {
+		e := stack[sp]
+		if e.d2 >= best2 {
 			continue
 		}
+		n := &b.nodes[e.n]
 		if n.count > 0 {
 			for _, t := range b.tris[n.start : n.start+n.count] {
 				if d := pointTriDist2(p, t); d < best2 {
@@ -162,11 +176,12 @@ func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
 		dl, dr := boxDist2(b.nodes[l].box, p), boxDist2(b.nodes[r].box, p)
 		if dl < dr {
 			l, r = r, l
+			dl, dr = dr, dl
 		}
 		// Push the farther child first so the nearer is searched first.
 		if sp+2 <= len(stack) {
-			stack[sp] = l
-			stack[sp+1] = r
+			stack[sp] = entry{l, dl}
+			stack[sp+1] = entry{r, dr}
 			sp += 2
 		}
 	}
