@@ -345,19 +345,14 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 	if len(p.caps) == 0 {
 		return out
 	}
-	// Corners welded by exact position to ids, and the directed edges as
-	// pairs of ids: hashing two ids is far cheaper than two positions.
-	ix := newPointIndex(3 * len(p.tris))
-	ids := make([][3]uint64, len(p.tris))
-	for ti, t := range p.tris {
-		for k, v := range t {
-			ids[ti][k] = uint64(ix.id(v))
-		}
-	}
+	// Corners welded by exact position to ids (the part's numbering, kept
+	// with its points), and the directed edges as pairs of ids: hashing
+	// two ids is far cheaper than two positions.
+	ids := p.cornerIDs()
 	has := newEdgeSet(3 * len(p.tris))
 	for _, t := range ids {
 		for k := 0; k < 3; k++ {
-			has.add(t[k]<<32 | t[(k+1)%3])
+			has.add(uint64(t[k])<<32 | uint64(t[(k+1)%3]))
 		}
 	}
 	var holes [][2]geom.Vec3
@@ -369,7 +364,7 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 	for ti, t := range p.tris {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if has.has(ids[ti][(k+1)%3]<<32 | ids[ti][k]) {
+			if has.has(uint64(ids[ti][(k+1)%3])<<32 | uint64(ids[ti][k])) {
 				continue
 			}
 			onCut := false

@@ -398,5 +398,75 @@ func TestPointsDistinct(t *testing.T) {
 				t.Fatalf("%d triangles: point %d is %v, want %v", n, i, got[i], want[i])
 			}
 		}
+		// Each triangle's corner ids name its corners among the points.
+		ids := p.cornerIDs()
+		for i, tr := range p.tris {
+			for k, v := range tr {
+				if got[ids[i][k]] != v {
+					t.Fatalf("%d triangles: triangle %d corner %d has id %d, point %v, want %v", n, i, k, ids[i][k], got[ids[i][k]], v)
+				}
+			}
+		}
+	}
+}
+
+// TestComponentLabels: triangles sharing a corner (equal as float64
+// values, -0 and +0 one) share a label, labels are numbered in order of
+// first triangle, and other triangles are apart; against a map-based
+// flood fill.
+func TestComponentLabels(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 5, 60, 1500} {
+		c := func() float64 {
+			x := float64(r.IntN(12) - 6)
+			if x == 0 && r.IntN(2) == 0 {
+				x = math.Copysign(0, -1)
+			}
+			return x
+		}
+		ts := make([]tri, n)
+		for i := range ts {
+			ts[i] = tri{{c(), c(), c()}, {c(), c(), c()}, {c(), c(), c()}}
+		}
+		at := map[geom.Vec3][]int{}
+		for i, tr := range ts {
+			for _, v := range tr {
+				at[v] = append(at[v], i)
+			}
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = -1
+		}
+		var count int32
+		for i := range ts {
+			if want[i] >= 0 {
+				continue
+			}
+			stack := []int{i}
+			want[i] = count
+			for len(stack) > 0 {
+				j := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, v := range ts[j] {
+					for _, k := range at[v] {
+						if want[k] < 0 {
+							want[k] = count
+							stack = append(stack, k)
+						}
+					}
+				}
+			}
+			count++
+		}
+		got, m := componentLabels(ts)
+		if m != int(count) {
+			t.Fatalf("%d triangles: %d components, want %d", n, m, count)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%d triangles: triangle %d labelled %d, want %d", n, i, got[i], want[i])
+			}
+		}
 	}
 }
