@@ -29,14 +29,13 @@ type bvhNode struct {
 }
 
 func newBVH(ts []tri) *bvh {
-	b := &bvh{tris: append([]tri(nil), ts...)}
+	b := &bvh{}
 	if len(ts) == 0 {
 		return b
 	}
-	bb := &bvhBuild{cent: make([]geom.Vec3, len(ts)), lo: make([]geom.Vec3, len(ts)), hi: make([]geom.Vec3, len(ts))}
-	idx := make([]int, len(ts))
-	for i, t := range b.tris {
-		bb.cent[i] = t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)
+	bb := &bvhBuild{prims: make([]bvhPrim, len(ts)), right: make([]int32, len(ts))}
+	idx := make([]int32, len(ts))
+	for i, t := range ts {
 		lo, hi := t[0], t[0]
 		for _, v := range t[1:] {
 			for k := 0; k < 3; k++ {
@@ -48,30 +47,38 @@ func newBVH(ts []tri) *bvh {
 				}
 			}
 		}
-		bb.lo[i], bb.hi[i] = lo, hi
-		idx[i] = i
+		bb.prims[i] = bvhPrim{lo, hi, t[0].Add(t[1]).Add(t[2]).Scale(1.0 / 3)}
+		idx[i] = int32(i)
 	}
 	b.nodes = make([]bvhNode, 1, 2*len(ts)/bvhLeafSize+2)
 	b.build(bb, 0, idx, 0)
-	sorted := make([]tri, len(ts))
+	b.tris = make([]tri, len(ts))
 	for i, j := range idx {
-		sorted[i] = b.tris[j]
+		b.tris[i] = ts[j]
 	}
-	b.tris = sorted
 	return b
 }
 
-// bvhBuild holds per-triangle centroids and bounds during construction.
-type bvhBuild struct{ cent, lo, hi []geom.Vec3 }
+// bvhPrim is a triangle's bounds and centroid during construction.
+type bvhPrim struct{ lo, hi, cent geom.Vec3 }
+
+// bvhBuild holds the triangles' bounds and centroids during construction,
+// and a scratch slice for the partition of a node (one for the whole
+// build: a node's partition is done before its children's).
+type bvhBuild struct {
+	prims []bvhPrim
+	right []int32
+}
 
 // build fills node n with idx[...] which sits at offset off of the final
 // order.
-func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
+func (b *bvh) build(bb *bvhBuild, n int, idx []int32, off int) {
 	inf := math.Inf(1)
 	box := geom.Box{Min: geom.Vec3{inf, inf, inf}, Max: geom.Vec3{-inf, -inf, -inf}}
 	cbox := box
 	for _, i := range idx {
-		lo, hi, c := bb.lo[i], bb.hi[i], bb.cent[i]
+		pr := &bb.prims[i]
+		lo, hi, c := pr.lo, pr.hi, pr.cent
 		for k := 0; k < 3; k++ {
 			if lo[k] < box.Min[k] {
 				box.Min[k] = lo[k]
@@ -87,7 +94,6 @@ func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
 			}
 		}
 	}
-	cent := bb.cent
 	b.nodes[n].box = box
 	if len(idx) <= bvhLeafSize {
 		b.nodes[n].start, b.nodes[n].count = int32(off), int32(len(idx))
@@ -103,23 +109,23 @@ func (b *bvh) build(bb *bvhBuild, n int, idx []int, off int) {
 	}
 	// Split at the centroid box's midpoint (a linear partition that keeps
 	// the relative order on each side); fall back to halves when one side
-	// would be empty.
+	// would be empty. The left side is compacted in place (it never
+	// overtakes the reading), the right side gathered in the scratch slice
+	// and copied after it: a stable partition, so an unsplit node's order
+	// is kept.
 	split := 0.5 * (cbox.Min[ax] + cbox.Max[ax])
-	left := make([]int, 0, len(idx))
-	right := make([]int, 0, len(idx))
+	mid, right := 0, bb.right[:0]
 	for _, i := range idx {
-		if cent[i][ax] < split {
-			left = append(left, i)
+		if bb.prims[i].cent[ax] < split {
+			idx[mid] = i
+			mid++
 		} else {
 			right = append(right, i)
 		}
 	}
-	mid := len(left)
+	copy(idx[mid:], right)
 	if mid == 0 || mid == len(idx) {
 		mid = len(idx) / 2
-	} else {
-		copy(idx, left)
-		copy(idx[mid:], right)
 	}
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, bvhNode{}, bvhNode{})
@@ -137,16 +143,24 @@ func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
 	}
 	best2 := math.Inf(1)
 	stop2 := stop * stop
-	var stack [64]int32
+	// Each entry carries its node's box distance, worked out when it was
+	// pushed (best2 only falls after that, so the test on popping is the
+	// same as recomputing it).
+	type entry struct {
+		n  int32
+		d2 float64
+	}
+	var stack [64]entry
 	sp := 0
-	stack[sp] = 0
+	stack[sp] = entry{0, boxDist2(b.nodes[0].box, p)}
 	sp++
 	for sp > 0 {
 		sp--
-		n := &b.nodes[stack[sp]]
-		if boxDist2(n.box, p) >= best2 {
+		e := stack[sp]
+		if e.d2 >= best2 {
 			continue
 		}
+		n := &b.nodes[e.n]
 		if n.count > 0 {
 			for _, t := range b.tris[n.start : n.start+n.count] {
 				if d := pointTriDist2(p, t); d < best2 {
@@ -162,11 +176,12 @@ func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
 		dl, dr := boxDist2(b.nodes[l].box, p), boxDist2(b.nodes[r].box, p)
 		if dl < dr {
 			l, r = r, l
+			dl, dr = dr, dl
 		}
 		// Push the farther child first so the nearer is searched first.
 		if sp+2 <= len(stack) {
-			stack[sp] = l
-			stack[sp+1] = r
+			stack[sp] = entry{l, dl}
+			stack[sp+1] = entry{r, dr}
 			sp += 2
 		}
 	}

@@ -345,24 +345,14 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 	if len(p.caps) == 0 {
 		return out
 	}
-	// Corners welded by exact position to ids, and the directed edges as
-	// pairs of ids: hashing two ids is far cheaper than two positions.
-	id := make(map[geom.Vec3]uint64, len(p.tris))
-	ids := make([][3]uint64, len(p.tris))
-	for ti, t := range p.tris {
-		for k, v := range t {
-			n, ok := id[v]
-			if !ok {
-				n = uint64(len(id))
-				id[v] = n
-			}
-			ids[ti][k] = n
-		}
-	}
-	has := make(map[uint64]struct{}, 3*len(p.tris))
+	// Corners welded by exact position to ids (the part's numbering, kept
+	// with its points), and the directed edges as pairs of ids: hashing
+	// two ids is far cheaper than two positions.
+	ids := p.cornerIDs()
+	has := newEdgeSet(3 * len(p.tris))
 	for _, t := range ids {
 		for k := 0; k < 3; k++ {
-			has[t[k]<<32|t[(k+1)%3]] = struct{}{}
+			has.add(uint64(t[k])<<32 | uint64(t[(k+1)%3]))
 		}
 	}
 	var holes [][2]geom.Vec3
@@ -374,7 +364,7 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 	for ti, t := range p.tris {
 		for k := 0; k < 3; k++ {
 			a, b := t[k], t[(k+1)%3]
-			if _, ok := has[ids[ti][(k+1)%3]<<32|ids[ti][k]]; ok {
+			if has.has(uint64(ids[ti][(k+1)%3])<<32 | uint64(ids[ti][k])) {
 				continue
 			}
 			onCut := false
@@ -407,6 +397,53 @@ func ownCaps(p *part, tol float64, rims map[edgeKey]bool, seal float64) []ownCap
 		}
 	}
 	return out
+}
+
+// edgeSet is a set of directed edges given as two 32-bit corner ids, an
+// open-addressing table (a Go map costs several times more here: ownCaps
+// runs for every part estimated on open input).
+type edgeSet struct {
+	slots []uint64 // key+1; 0: empty
+	mask  uint64
+}
+
+// newEdgeSet returns a set for up to n edges.
+func newEdgeSet(n int) *edgeSet {
+	size := 4
+	for size < 2*n {
+		size <<= 1
+	}
+	return &edgeSet{slots: make([]uint64, size), mask: uint64(size - 1)}
+}
+
+func edgeHash(k uint64) uint64 {
+	k *= 0xff51afd7ed558ccd
+	return k ^ k>>32
+}
+
+// add puts k in the set.
+func (s *edgeSet) add(k uint64) {
+	for h := edgeHash(k) & s.mask; ; h = (h + 1) & s.mask {
+		switch s.slots[h] {
+		case 0:
+			s.slots[h] = k + 1
+			return
+		case k + 1:
+			return
+		}
+	}
+}
+
+// has reports whether k is in the set.
+func (s *edgeSet) has(k uint64) bool {
+	for h := edgeHash(k) & s.mask; ; h = (h + 1) & s.mask {
+		switch s.slots[h] {
+		case 0:
+			return false
+		case k + 1:
+			return true
+		}
+	}
 }
 
 // wideHole reports whether one of the holes (the part's open edges not on

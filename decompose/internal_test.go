@@ -31,7 +31,8 @@ func randomTris(r *rand.Rand, n int, size float64) ([]tri, func() geom.Vec3) {
 }
 
 func TestBVHDistance(t *testing.T) {
-	ts, rv := randomTris(rand.New(rand.NewPCG(3, 4)), 300, 0.2)
+	r := rand.New(rand.NewPCG(3, 4))
+	ts, rv := randomTris(r, 300, 0.2)
 	ts = append(ts, tri{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}) // degenerate
 	tree := newBVH(ts)
 	for i := 0; i < 500; i++ {
@@ -43,6 +44,75 @@ func TestBVHDistance(t *testing.T) {
 		want = math.Sqrt(want)
 		if got := tree.dist(p, 0); math.Abs(got-want) > 1e-12 {
 			t.Fatalf("dist(%v) = %v, brute force %v", p, got, want)
+		}
+		// With a stop: exact above it, else some distance below it.
+		stop := want * (0.5 + r.Float64())
+		if got := tree.dist(p, stop); (want >= stop && math.Abs(got-want) > 1e-12) || (want < stop && (got >= stop || got < want-1e-12)) {
+			t.Fatalf("dist(%v, stop %v) = %v, brute force %v", p, stop, got, want)
+		}
+	}
+	// The partition is stable: each leaf keeps its triangles in input
+	// order, and every node's box holds its leaves' triangles.
+	pos := map[tri]int{}
+	for i, tr := range ts {
+		pos[tr] = i
+	}
+	var walk func(n int32) (lo, hi int)
+	walk = func(n int32) (lo, hi int) {
+		nd := tree.nodes[n]
+		if nd.count == 0 {
+			l0, h0 := walk(nd.start)
+			l1, h1 := walk(nd.start + 1)
+			if h0 != l1 {
+				t.Fatalf("node %d: children cover %d-%d and %d-%d", n, l0, h0, l1, h1)
+			}
+			lo, hi = l0, h1
+		} else {
+			lo, hi = int(nd.start), int(nd.start+nd.count)
+			for i := lo + 1; i < hi; i++ {
+				if pos[tree.tris[i]] <= pos[tree.tris[i-1]] {
+					t.Fatalf("leaf %d: triangles out of input order", n)
+				}
+			}
+		}
+		for _, tr := range tree.tris[lo:hi] {
+			for _, v := range tr {
+				if v[0] < nd.box.Min[0] || v[1] < nd.box.Min[1] || v[2] < nd.box.Min[2] ||
+					v[0] > nd.box.Max[0] || v[1] > nd.box.Max[1] || v[2] > nd.box.Max[2] {
+					t.Fatalf("node %d: box %v misses %v", n, nd.box, v)
+				}
+			}
+		}
+		return lo, hi
+	}
+	if lo, hi := walk(0); lo != 0 || hi != len(ts) {
+		t.Fatalf("tree covers %d-%d of %d triangles", lo, hi, len(ts))
+	}
+}
+
+// TestEdgeSet: the set answers as a map does, for keys that share
+// their low or high halves (corner ids of one part).
+func TestEdgeSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 10, 3000} {
+		s := newEdgeSet(n)
+		want := map[uint64]bool{}
+		key := func() uint64 { return uint64(r.IntN(n+3))<<32 | uint64(r.IntN(n+3)) }
+		for i := 0; i < n; i++ {
+			k := key()
+			s.add(k)
+			want[k] = true
+		}
+		for i := 0; i < 4*n; i++ {
+			k := key()
+			if s.has(k) != want[k] {
+				t.Fatalf("n %d: has(%x) = %v, want %v", n, k, s.has(k), want[k])
+			}
+		}
+		for k := range want {
+			if !s.has(k) {
+				t.Fatalf("n %d: added %x missing", n, k)
+			}
 		}
 	}
 }
@@ -326,6 +396,76 @@ func TestPointsDistinct(t *testing.T) {
 		for i := range want {
 			if got[i] != want[i] {
 				t.Fatalf("%d triangles: point %d is %v, want %v", n, i, got[i], want[i])
+			}
+		}
+		// Each triangle's corner ids name its corners among the points.
+		ids := p.cornerIDs()
+		for i, tr := range p.tris {
+			for k, v := range tr {
+				if got[ids[i][k]] != v {
+					t.Fatalf("%d triangles: triangle %d corner %d has id %d, point %v, want %v", n, i, k, ids[i][k], got[ids[i][k]], v)
+				}
+			}
+		}
+	}
+}
+
+// TestComponentLabels: triangles sharing a corner (equal as float64
+// values, -0 and +0 one) share a label, labels are numbered in order of
+// first triangle, and other triangles are apart; against a map-based
+// flood fill.
+func TestComponentLabels(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 5, 60, 1500} {
+		c := func() float64 {
+			x := float64(r.IntN(12) - 6)
+			if x == 0 && r.IntN(2) == 0 {
+				x = math.Copysign(0, -1)
+			}
+			return x
+		}
+		ts := make([]tri, n)
+		for i := range ts {
+			ts[i] = tri{{c(), c(), c()}, {c(), c(), c()}, {c(), c(), c()}}
+		}
+		at := map[geom.Vec3][]int{}
+		for i, tr := range ts {
+			for _, v := range tr {
+				at[v] = append(at[v], i)
+			}
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = -1
+		}
+		var count int32
+		for i := range ts {
+			if want[i] >= 0 {
+				continue
+			}
+			stack := []int{i}
+			want[i] = count
+			for len(stack) > 0 {
+				j := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, v := range ts[j] {
+					for _, k := range at[v] {
+						if want[k] < 0 {
+							want[k] = count
+							stack = append(stack, k)
+						}
+					}
+				}
+			}
+			count++
+		}
+		got, m := componentLabels(ts)
+		if m != int(count) {
+			t.Fatalf("%d triangles: %d components, want %d", n, m, count)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%d triangles: triangle %d labelled %d, want %d", n, i, got[i], want[i])
 			}
 		}
 	}

@@ -66,8 +66,10 @@ type part struct {
 	origin origin
 	// pocket holds the points pocket filling added to the hull.
 	pocket []geom.Vec3
-	// corners caches points.
+	// corners caches points, and ids the number in corners of each
+	// triangle's corners.
 	corners []geom.Vec3
+	ids     [][3]uint32
 	// trees index tris for the concavity estimate: built on first use and
 	// kept for the next estimate of the same part, or for a merged pair
 	// its two parts' trees.
@@ -92,16 +94,30 @@ func (p *part) index() forest {
 // out once (p.tris must not change after) and shared: callers must not
 // write to it (appending copies).
 func (p *part) points() []geom.Vec3 {
-	if p.corners == nil {
-		ix := newPointIndex(3 * len(p.tris))
-		for _, t := range p.tris {
-			for _, v := range t {
-				ix.id(v)
-			}
-		}
-		p.corners = ix.pts[:len(ix.pts):len(ix.pts)]
-	}
+	p.number()
 	return p.corners
+}
+
+// cornerIDs returns, for each triangle of p, its corners' indices into
+// points(). Worked out with points and shared like it.
+func (p *part) cornerIDs() [][3]uint32 {
+	p.number()
+	return p.ids
+}
+
+// number fills corners and ids once.
+func (p *part) number() {
+	if p.corners != nil {
+		return
+	}
+	ix := newPointIndex(3 * len(p.tris))
+	ids := make([][3]uint32, len(p.tris))
+	for i, t := range p.tris {
+		for k, v := range t {
+			ids[i][k] = ix.id(v)
+		}
+	}
+	p.corners, p.ids = ix.pts[:len(ix.pts):len(ix.pts)], ids
 }
 
 // pointIndex numbers distinct points in the order they are first seen:
@@ -398,28 +414,32 @@ func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
 // triangle, and returns the labels and the count.
 func componentLabels(ts []tri) ([]int32, int) {
 	sets := newDisjointSets(len(ts))
-	owner := make(map[geom.Vec3]int32, len(ts)*2)
+	// The first triangle seen at each corner (corners numbered by
+	// pointIndex in order of first sight, so a new corner is the next
+	// number).
+	ix := newPointIndex(3 * len(ts))
+	owner := make([]int32, 0, 3*len(ts))
 	for i, t := range ts {
 		for _, v := range t {
-			if o, ok := owner[v]; ok {
-				sets.union(o, int32(i))
+			if id := ix.id(v); int(id) < len(owner) {
+				sets.union(owner[id], int32(i))
 			} else {
-				owner[v] = int32(i)
+				owner = append(owner, int32(i))
 			}
 		}
 	}
 	label := make([]int32, len(ts))
-	ids := make(map[int32]int32)
+	ids := make([]int32, len(ts)) // 1 + label of a root; 0: none yet
+	n := int32(0)
 	for i := range ts {
 		r := sets.find(int32(i))
-		k, ok := ids[r]
-		if !ok {
-			k = int32(len(ids))
-			ids[r] = k
+		if ids[r] == 0 {
+			n++
+			ids[r] = n
 		}
-		label[i] = k
+		label[i] = ids[r] - 1
 	}
-	return label, len(ids)
+	return label, int(n)
 }
 
 // disjointSets is a union-find over 0..n-1; the smaller root wins, so the

@@ -129,7 +129,7 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		}); err != nil {
 			return nil, err
 		}
-		best, err := d.relaxCuts(unions, cands)
+		best, err := d.relaxCuts(unions, cands, oldV)
 		if err != nil {
 			return nil, err
 		}
@@ -143,8 +143,8 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
 				continue
 			}
-			if g := oldV[k] - b.score; g > relaxGain*oldV[k] && better(b.score, b.area, oldV[k], oldA[k]) {
-				gains = append(gains, gain{k, g})
+			if shrinks(b.score, oldV[k]) && better(b.score, b.area, oldV[k], oldA[k]) {
+				gains = append(gains, gain{k, oldV[k] - b.score})
 			} else {
 				settled[key{parts[pairs[k].i], parts[pairs[k].j]}] = true
 			}
@@ -241,7 +241,15 @@ const relaxTop = 3
 // concavity of the relaxTop cuts of least volume per union (the estimate
 // is what costs). It returns, per union, the cut of least volume whose two
 // parts are under the threshold (nil if none), its score that volume.
-func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate, error) {
+//
+// A cut that does not shrink its union's pair (of total hull volume oldV)
+// by relaxGain (see shrinks) is not estimated and never returned: the
+// caller keeps a union's best cut only if it gains, and a cut of more
+// volume than one that does not gain does not either, so every cut that
+// gains has less volume than every cut skipped: the same best cut, or nil
+// where the least-volume cut under the threshold would not gain (the
+// caller settles the pair either way), without their estimates.
+func (d *decomposer) relaxCuts(unions []*part, cands []*candidate, oldV []float64) ([]*candidate, error) {
 	if err := d.hullCuts(unions, cands); err != nil {
 		return nil, err
 	}
@@ -269,7 +277,11 @@ func (d *decomposer) relaxCuts(unions []*part, cands []*candidate) ([]*candidate
 	}
 	var top []*candidate
 	for _, cs := range leastVolume(all, len(unions), relaxTop) {
-		top = append(top, cs...)
+		for _, c := range cs {
+			if shrinks(c.score, oldV[c.part]) {
+				top = append(top, c)
+			}
+		}
 	}
 	// Only cuts that leave both parts under the threshold are kept: an
 	// estimate stops once it is above it, and the other part of a cut
@@ -345,6 +357,11 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 	}
 	return errors.Join(errs...)
 }
+
+// shrinks reports whether a re-cut of total hull volume v shrinks a pair of
+// volume v0 by more than the share relaxGain. It does not hold for any
+// volume above one for which it fails.
+func shrinks(v, v0 float64) bool { return v0-v > relaxGain*v0 }
 
 // better reports whether a pair of parts of total hull volume v cut across
 // area a is better than one of volume v0 and area a0: less volume, and
