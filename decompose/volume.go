@@ -18,23 +18,22 @@ type edgeKey [2]geom.Vec3
 func partVolume(p *part, capTol float64) float64 {
 	o := p.box.Center()
 	var v float64
-	// Number the corners, then count directed edges by id pair.
-	ix := newPointIndex(3 * len(p.tris))
-	id := func(x geom.Vec3) uint64 { return uint64(ix.id(x)) }
-	tid := make([][3]uint64, len(p.tris))
-	count := make(map[uint64]int32, 3*len(p.tris))
+	// The part's corner numbering (shared with points), then its directed
+	// edges by id pair.
+	ids := p.cornerIDs()
+	edge := func(k, i, j int) uint64 { return uint64(ids[k][i])<<32 | uint64(ids[k][j]) }
+	edges := newEdgeSet(3 * len(p.tris))
 	for k, t := range p.tris {
 		a, b, c := t[0].Sub(o), t[1].Sub(o), t[2].Sub(o)
 		v += a.Dot(b.Cross(c))
-		tid[k] = [3]uint64{id(t[0]), id(t[1]), id(t[2])}
 		for i := 0; i < 3; i++ {
-			count[tid[k][i]<<32|tid[k][(i+1)%3]]++
+			edges.add(edge(k, i, (i+1)%3))
 		}
 	}
 	for k, t := range p.tris {
 		for i := 0; i < 3; i++ {
 			j := (i + 1) % 3
-			if count[tid[k][j]<<32|tid[k][i]] > 0 {
+			if edges.has(edge(k, j, i)) {
 				continue
 			}
 			// Open edge t[i]→t[j]: the closing face runs along it backwards.

@@ -516,8 +516,9 @@ func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 	return out
 }
 
-// restSolid is a collider in world space: a segment swept by a radius
-// for spheres and untapered capsules, else the points of its hull.
+// restSolid is a collider in world space: the points of its hull (for
+// round shapes, within 2% of the radius: colliderPoints) and, for spheres
+// and untapered capsules, the segment swept by a radius, exact.
 type restSolid struct {
 	round  bool
 	a, b   geom.Vec3 // the segment (a == b for a sphere)
@@ -534,20 +535,21 @@ func solidAtRest(c Collider, f geom.Mat4) restSolid {
 		q = geom.IdentityQuat()
 	}
 	at := func(p geom.Vec3) geom.Vec3 { return f.Point(q.Rotate(p).Add(c.Translation)) }
-	switch {
-	case sh.Type == physics.Sphere:
-		p := at(geom.Vec3{})
-		return restSolid{round: true, a: p, b: p, radius: sh.Radius, box: grown(p, p, sh.Radius)}
-	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
-		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
-		return restSolid{round: true, a: a, b: b, radius: sh.RadiusTop, box: grown(a, b, sh.RadiusTop)}
-	}
 	local := colliderPoints(c) // a hull's own vertices: not to be changed
 	pts := make([]geom.Vec3, len(local))
 	for i, p := range local {
 		pts[i] = f.Point(p)
 	}
-	return restSolid{points: pts, box: geom.BoundsOf(pts)}
+	s := restSolid{points: pts, box: geom.BoundsOf(pts)}
+	switch {
+	case sh.Type == physics.Sphere:
+		p := at(geom.Vec3{})
+		s.round, s.a, s.b, s.radius, s.box = true, p, p, sh.Radius, grown(p, p, sh.Radius)
+	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
+		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
+		s.round, s.a, s.b, s.radius, s.box = true, a, b, sh.RadiusTop, grown(a, b, sh.RadiusTop)
+	}
+	return s
 }
 
 // overlaps says whether two solids overlap (touching is not overlapping).
@@ -558,14 +560,7 @@ func (s restSolid) overlaps(o restSolid) bool {
 	if s.round && o.round {
 		return segmentDistance(s.a, s.b, o.a, o.b) < s.radius+o.radius
 	}
-	pa, pb := s.points, o.points
-	if s.round {
-		pa = roundPoints(s)
-	}
-	if o.round {
-		pb = roundPoints(o)
-	}
-	d, err := hull.Penetration(pa, pb)
+	d, err := hull.Penetration(s.points, o.points)
 	return err == nil && d > 0
 }
 
@@ -573,26 +568,6 @@ func (s restSolid) overlaps(o restSolid) bool {
 func grown(a, b geom.Vec3, r float64) geom.Box {
 	d := geom.Vec3{r, r, r}
 	return geom.Box{Min: a.Min(b).Sub(d), Max: a.Max(b).Add(d)}
-}
-
-// roundPoints samples a sphere or capsule solid for hull.Penetration.
-func roundPoints(s restSolid) []geom.Vec3 {
-	axis := s.b.Sub(s.a)
-	h := axis.Len()
-	q := geom.IdentityQuat()
-	if h > 0 {
-		// The shortest rotation taking +Y to the axis (half the way of a
-		// half turn about X when they are opposite).
-		u := axis.Scale(1 / h)
-		if c := 1 + u[1]; c > 1e-12 {
-			q = geom.Quat{u[2], 0, -u[0], c}.Normalize()
-		} else {
-			q = geom.Quat{1, 0, 0, 0}
-		}
-	}
-	c := Collider{Shape: physics.Shape{Type: physics.Capsule, Height: h, RadiusTop: s.radius, RadiusBottom: s.radius},
-		Translation: s.a.Add(s.b).Scale(0.5), Rotation: q}
-	return colliderPoints(c)
 }
 
 // segmentDistance is the distance between segments [p1, q1] and [p2, q2]

@@ -22,18 +22,11 @@ func TestInspectCommand(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(stderr, bad+": ") {
 		t.Errorf("exit %d, stderr %q: want 1 naming %s", code, stderr, bad)
 	}
-	var doc, schema any
+	var doc any
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("--json: %v\n%s", err, stdout)
 	}
-	json.Unmarshal(inspect.Schema, &schema)
-	c := jsonschema.NewCompiler()
-	c.AddResource("inspect.schema.json", schema)
-	sch, err := c.Compile("inspect.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(doc); err != nil {
+	if err := inspectSchema(t).Validate(doc); err != nil {
 		t.Errorf("--json breaks the schema: %v", err)
 	}
 	if files, _ := doc.([]any); len(files) != 1 {
@@ -50,4 +43,20 @@ func TestInspectCommand(t *testing.T) {
 			t.Errorf("inspect of a generated file (exit %d) lacks %q:\n%s", code, want, stdout)
 		}
 	}
+}
+
+// inspectSchema compiles inspect --json's schema.
+func inspectSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	var schema any
+	if err := json.Unmarshal(inspect.Schema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AddResource("inspect.schema.json", schema)
+	sch, err := c.Compile("inspect.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
 }

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/preview"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // writtenJoints generates the humanoid rig with a profile in a format and
@@ -175,30 +175,17 @@ func htmlItems(page string) []string {
 func TestRagdollInspect(t *testing.T) {
 	rig := humanoidRig(t)
 	for _, format := range []string{"omi", "khr"} {
-		dir := t.TempDir()
-		out, rp := filepath.Join(dir, "rig.glb"), filepath.Join(dir, "report.json")
-		if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
-			t.Fatalf("%s: exit %d: %s", format, code, stderr)
-		}
-		r, _ := readReport(t, rp)
-		want := r.Assets[0].Ragdolls[0]
+		out, want := rigRagdoll(t, rig, format, "rig.glb")
 		code, text, stderr := runCLI("inspect", out)
 		if code != 0 {
 			t.Fatalf("%s: inspect: exit %d: %s", format, code, stderr)
 		}
 		code, js, stderr := runCLI("inspect", "--json", out)
-		var doc, schema any
+		var doc any
 		if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil {
 			t.Fatalf("%s: inspect --json: exit %d, %v: %s", format, code, err, stderr)
 		}
-		json.Unmarshal(inspect.Schema, &schema)
-		c := jsonschema.NewCompiler()
-		c.AddResource("inspect.schema.json", schema)
-		sch, err := c.Compile("inspect.schema.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sch.Validate(doc); err != nil {
+		if err := inspectSchema(t).Validate(doc); err != nil {
 			t.Errorf("%s: inspect --json with a ragdoll breaks the schema: %v", format, err)
 		}
 		a, err := gltfio.LoadRaw(out, gltfio.Limits{})
@@ -254,13 +241,7 @@ func TestRagdollInspect(t *testing.T) {
 func TestRagdollPreview(t *testing.T) {
 	rig := humanoidRig(t)
 	for _, format := range []string{"omi", "khr"} {
-		dir := t.TempDir()
-		out, rp := filepath.Join(dir, "rig.gltf"), filepath.Join(dir, "report.json")
-		if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
-			t.Fatalf("%s: exit %d: %s", format, code, stderr)
-		}
-		r, _ := readReport(t, rp)
-		want := r.Assets[0].Ragdolls[0]
+		out, want := rigRagdoll(t, rig, format, "rig.gltf")
 		img, st, err := preview.RenderFile(out, preview.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -292,7 +273,7 @@ func TestRagdollPreview(t *testing.T) {
 			}
 		}
 		marked := magenta(img)
-		code, stdout, _ := runCLI("preview", out, "-o", filepath.Join(dir, "rig.png"))
+		code, stdout, _ := runCLI("preview", out, "-o", filepath.Join(filepath.Dir(out), "rig.png"))
 		line := fmt.Sprintf("ragdoll (skin 0): %d bones with bodies, %d merged, %d joints", len(want.Bodies), len(want.Merged), len(want.Joints))
 		if code != 0 || !strings.Contains(stdout, line) {
 			t.Errorf("%s: preview prints %q (exit %d), want %q", format, stdout, code, line)
@@ -427,4 +408,20 @@ func TestRagdollBesideAuthoredJoints(t *testing.T) {
 		}
 		check(again)
 	}
+}
+
+// rigRagdoll generates the ragdoll of rig in format into a new folder as
+// name, and returns the output and the report's ragdoll.
+func rigRagdoll(t *testing.T, rig, format, name string) (string, generate.RagdollReport) {
+	t.Helper()
+	dir := t.TempDir()
+	out, rp := filepath.Join(dir, name), filepath.Join(dir, "report.json")
+	if code, _, stderr := runCLI("generate", rig, "--profile", "ragdoll", "--format", format, "-q", "-o", out, "--report", rp); code != 0 {
+		t.Fatalf("%s: exit %d: %s", format, code, stderr)
+	}
+	r, _ := readReport(t, rp)
+	if len(r.Assets) != 1 || len(r.Assets[0].Ragdolls) != 1 {
+		t.Fatalf("%s: the report has no ragdoll", format)
+	}
+	return out, r.Assets[0].Ragdolls[0]
 }
