@@ -3,6 +3,7 @@ package decompose
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/autocollide/autocollide/geom"
 )
@@ -19,6 +20,8 @@ const bvhLeafSize = 4
 type bvh struct {
 	nodes []bvhNode
 	tris  []tri
+	// slot[i] is the position in tris of the i-th triangle given to newBVH.
+	slot []int32
 }
 
 type bvhNode struct {
@@ -53,8 +56,10 @@ func newBVH(ts []tri) *bvh {
 	b.nodes = make([]bvhNode, 1, 2*len(ts)/bvhLeafSize+2)
 	b.build(bb, 0, idx, 0)
 	b.tris = make([]tri, len(ts))
+	b.slot = make([]int32, len(ts))
 	for i, j := range idx {
 		b.tris[i] = ts[j]
+		b.slot[j] = int32(i)
 	}
 	return b
 }
@@ -179,6 +184,120 @@ func (b *bvh) dist(p geom.Vec3, stop float64) float64 {
 			dl, dr = dr, dl
 		}
 		// Push the farther child first so the nearer is searched first.
+		if sp+2 <= len(stack) {
+			stack[sp] = entry{l, dl}
+			stack[sp+1] = entry{r, dr}
+			sp += 2
+		}
+	}
+	return math.Sqrt(best2)
+}
+
+// bvhView indexes the pieces of some of a tree's triangles (the triangles
+// of a part cut from the part the tree indexes) on that tree's nodes, their
+// boxes refitted to the pieces: a linear pass where building a tree sorts.
+// Its dist is bvh.dist over the pieces (the same nearest distance, but the
+// early stop below stop may end on another triangle, see part.scoutIndex).
+type bvhView struct {
+	base  *bvh
+	boxes []geom.Box // per node of base; empty where no piece lies
+	// The pieces cut from base.tris[s] are tris[off[s]:off[s+1]].
+	off  []int32
+	tris []tri
+}
+
+// view returns the view of b holding ts, where slot[i] is the position in
+// b.tris of the triangle ts[i] was cut from.
+func (b *bvh) view(ts []tri, slot []int32) *bvhView {
+	v := &bvhView{base: b, boxes: make([]geom.Box, len(b.nodes)), off: make([]int32, len(b.tris)+1), tris: make([]tri, len(ts))}
+	for _, s := range slot {
+		v.off[s+1]++
+	}
+	for s := range b.tris {
+		v.off[s+1] += v.off[s]
+	}
+	fill := slices.Clone(v.off[:len(b.tris)])
+	for i, s := range slot {
+		v.tris[fill[s]] = ts[i]
+		fill[s]++
+	}
+	inf := math.Inf(1)
+	empty := geom.Box{Min: geom.Vec3{inf, inf, inf}, Max: geom.Vec3{-inf, -inf, -inf}}
+	// Children come after their parent in b.nodes: refit backwards.
+	for n := len(b.nodes) - 1; n >= 0; n-- {
+		nd := &b.nodes[n]
+		if nd.count == 0 {
+			l, r := &v.boxes[nd.start], &v.boxes[nd.start+1]
+			v.boxes[n] = geom.Box{Min: minVec(l.Min, r.Min), Max: maxVec(l.Max, r.Max)}
+			continue
+		}
+		box := empty
+		for _, t := range v.tris[v.off[nd.start]:v.off[nd.start+nd.count]] {
+			for _, p := range t {
+				box.Min, box.Max = minVec(box.Min, p), maxVec(box.Max, p)
+			}
+		}
+		v.boxes[n] = box
+	}
+	return v
+}
+
+// minVec and maxVec are the component-wise minimum and maximum of finite
+// vectors (no NaN or signed-zero cases: only box bounds come from them).
+func minVec(a, b geom.Vec3) geom.Vec3 {
+	for k := 0; k < 3; k++ {
+		if b[k] < a[k] {
+			a[k] = b[k]
+		}
+	}
+	return a
+}
+
+func maxVec(a, b geom.Vec3) geom.Vec3 {
+	for k := 0; k < 3; k++ {
+		if b[k] > a[k] {
+			a[k] = b[k]
+		}
+	}
+	return a
+}
+
+// dist is bvh.dist over the view's pieces.
+func (v *bvhView) dist(p geom.Vec3, stop float64) float64 {
+	best2 := math.Inf(1)
+	stop2 := stop * stop
+	type entry struct {
+		n  int32
+		d2 float64
+	}
+	var stack [64]entry
+	sp := 0
+	stack[sp] = entry{0, boxDist2(v.boxes[0], p)}
+	sp++
+	for sp > 0 {
+		sp--
+		e := stack[sp]
+		if e.d2 >= best2 {
+			continue
+		}
+		n := &v.base.nodes[e.n]
+		if n.count > 0 {
+			for _, t := range v.tris[v.off[n.start]:v.off[n.start+n.count]] {
+				if d := pointTriDist2(p, t); d < best2 {
+					best2 = d
+				}
+			}
+			if best2 < stop2 {
+				break
+			}
+			continue
+		}
+		l, r := n.start, n.start+1
+		dl, dr := boxDist2(v.boxes[l], p), boxDist2(v.boxes[r], p)
+		if dl < dr {
+			l, r = r, l
+			dl, dr = dr, dl
+		}
 		if sp+2 <= len(stack) {
 			stack[sp] = entry{l, dl}
 			stack[sp+1] = entry{r, dr}

@@ -156,9 +156,11 @@ type sampleBudget struct {
 //     catches cavities the hull's surface never comes near (the hole of a
 //     torus half, the inside of a cup).
 //
-// It returns the estimate, the part sample found deepest inside the hull and
-// the hull sample found farthest from the part.
-func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool, seal float64) (worst float64, deep, far geom.Vec3) {
+// near returns what distances to the part are measured with (its trees,
+// or see part.scoutIndex), called at the first probe. It returns the
+// estimate, the part sample found deepest inside the hull and the hull
+// sample found farthest from the part.
+func concavity(p *part, near func() distIndex, n sampleBudget, capTol float64, seed uint64, flip, closed bool, rims map[edgeKey]bool, seal float64) (worst float64, deep, far geom.Vec3) {
 	h := p.hull
 	planes := facePlanes(h)
 	deep = p.tris[0][0]
@@ -201,6 +203,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 	// hull → part.
 	ht := hullTris(h)
 	hs := newSampler(ht, seed+1)
+	var idx distIndex
 
 	probe := func(x geom.Vec3, face int) {
 		if stopped() {
@@ -217,9 +220,11 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 				}
 			}
 		}
-		tree := p.index()
+		if idx == nil {
+			idx = near()
+		}
 		// Distances below worst cannot change the answer: stop early.
-		d = math.Min(d, tree.dist(x, worst))
+		d = math.Min(d, idx.dist(x, worst))
 		if d > worst && !closed {
 			d = math.Min(d, nearestCut(p.ownCuts(capTol, rims, seal), x, d, capTol))
 		}
@@ -228,7 +233,7 @@ func concavity(p *part, n sampleBudget, capTol float64, seed uint64, flip, close
 			// degenerate triangles, hulled from its thickened corners).
 			d = 0
 		}
-		if d > worst && closed && overHole(tree, ht[face], x, flip) {
+		if d > worst && closed && overHole(p.index(), ht[face], x, flip) {
 			d = 0
 		}
 		if d > worst {

@@ -402,7 +402,24 @@ func (d *decomposer) capHull(p *part) error {
 // volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
 // that no sample happened to probe deeply.
 func (d *decomposer) estimate(p *part, b sampleBudget) {
-	p.conc, p.deep, p.far = concavity(p, b, capTol*d.diag, 1, d.flip, d.closed, d.rims, d.thr)
+	d.estimateWith(p, b, func() distIndex { return p.index() })
+}
+
+// scoutEstimate is estimate for a candidate cut's child, measuring
+// distances with p.scoutIndex on open input: its far point is not to be
+// used. On closed input the estimate needs p's trees anyway (overHole),
+// so they are used from the start.
+func (d *decomposer) scoutEstimate(p *part, b sampleBudget) {
+	if d.closed {
+		d.estimate(p, b)
+		return
+	}
+	d.estimateWith(p, b, p.scoutIndex)
+}
+
+// estimateWith is estimate measuring distances with near (see concavity).
+func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex) {
+	p.conc, p.deep, p.far = concavity(p, near, b, capTol*d.diag, 1, d.flip, d.closed, d.rims, d.thr)
 	if d.closed {
 		if dv := p.hull.Volume() - partVolume(p, capTol*d.diag); dv > 0 {
 			p.conc = math.Max(p.conc, volumeWeight*math.Cbrt(dv))
@@ -413,7 +430,7 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 // run is one search: it splits the input (whose buried triangles inner
 // marks) while parts are above the threshold, then merges.
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
-	parts := d.splitSide(soup{ts, inner}, nil)
+	parts := d.splitSide(soup{t: ts, in: inner}, nil)
 	(&sideGroup{kids: parts}).setGroup()
 	if err := d.finishAll(parts, fullBudget); err != nil {
 		return nil, err

@@ -341,18 +341,18 @@ func TestConcavityStop(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.hull = h
-		full, deep, far := concavity(p, scoutBudget, 1e-9, 1, false, true, nil, 0.1)
+		full, deep, far := concavity(p, func() distIndex { return p.index() }, scoutBudget, 1e-9, 1, false, true, nil, 0.1)
 		if full <= 0 {
 			t.Fatalf("plane %v: concavity %v of half a torus", pl, full)
 		}
 		below := scoutBudget
 		below.stop = full / 2
-		if got, _, _ := concavity(p, below, 1e-9, 1, false, true, nil, 0.1); got < below.stop {
+		if got, _, _ := concavity(p, func() distIndex { return p.index() }, below, 1e-9, 1, false, true, nil, 0.1); got < below.stop {
 			t.Errorf("plane %v: stop %v: got %v, want at least the stop", pl, below.stop, got)
 		}
 		above := scoutBudget
 		above.stop = full * 1.01
-		got, gd, gf := concavity(p, above, 1e-9, 1, false, true, nil, 0.1)
+		got, gd, gf := concavity(p, func() distIndex { return p.index() }, above, 1e-9, 1, false, true, nil, 0.1)
 		if got != full || gd != deep || gf != far {
 			t.Errorf("plane %v: stop %v above the value: got %v %v %v, want %v %v %v", pl, above.stop, got, gd, gf, full, deep, far)
 		}

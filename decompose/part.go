@@ -78,6 +78,17 @@ type part struct {
 	// (see ownCuts): built on first use, like trees.
 	own      []ownCap
 	ownBuilt bool
+	// src, for a side of a cut as splitSide returns it: the index in the
+	// cut part's tris of the triangle each of tris was cut from.
+	src []int32
+	// base and slot, for a candidate cut's child until it has trees: a
+	// tree over the triangles of the part it was cut from (or of that
+	// part's own base), and the position in base.tris of the triangle
+	// each of tris was cut from; view is built from them on first use
+	// (see scoutIndex).
+	base *bvh
+	slot []int32
+	view *bvhView
 }
 
 // index returns p.trees, building them first if need be. Not safe for
@@ -85,8 +96,64 @@ type part struct {
 func (p *part) index() forest {
 	if p.trees == nil {
 		p.trees = forest{newBVH(p.tris)}
+		p.base, p.slot, p.view = nil, nil, nil
 	}
 	return p.trees
+}
+
+// distIndex answers nearest-distance queries (see bvh.dist).
+type distIndex interface {
+	dist(x geom.Vec3, stop float64) float64
+}
+
+// viewMin: a candidate's child with fewer than this share of its base
+// tree's triangles builds its own tree (cheaper than a pass over the base's).
+const viewMin = 1.0 / 8
+
+// scoutIndex returns what a scout estimate of p (a candidate cut's child)
+// measures distances with: p's trees if built, else a view of its base
+// tree refitted to its triangles (see bvhView), kept for its next scout
+// estimates. The distances are the same; only a query stopped early (a
+// distance below the estimate so far, which cannot change it) may return
+// another value below it, and with it another farthest hull sample
+// (part.far). That is why only scout estimates use it: their far points
+// are not used (a child kept is estimated again in full, on its own trees,
+// before it is cut). Not safe for concurrent use on one part.
+func (p *part) scoutIndex() distIndex {
+	if p.trees != nil || p.base == nil || float64(len(p.tris)) < viewMin*float64(len(p.base.tris)) {
+		return p.index()
+	}
+	if p.view == nil {
+		p.view = p.base.view(p.tris, p.slot)
+	}
+	return p.view
+}
+
+// cutBase returns the tree the children of a cut of p are indexed on and,
+// per triangle of p, its position in that tree's triangles: p's own tree
+// (built if need be) or p's base.
+func (p *part) cutBase() (*bvh, []int32) {
+	if p.trees == nil && p.base != nil {
+		return p.base, p.slot
+	}
+	if len(p.index()) != 1 {
+		return nil, nil // a merged pair's trees: not cut in the search
+	}
+	return p.trees[0], p.trees[0].slot
+}
+
+// setBase gives each of kids, sides of cuts of a part whose cutBase is
+// (base, slot), its base and slot (see part.base); src is dropped.
+func setBase(kids []*part, base *bvh, slot []int32) {
+	for _, k := range kids {
+		if base != nil {
+			for i, s := range k.src {
+				k.src[i] = slot[s]
+			}
+			k.base, k.slot = base, k.src
+		}
+		k.src = nil
+	}
 }
 
 // points returns the distinct corners of p's triangles, in the order they
@@ -213,15 +280,24 @@ func less(a, b geom.Vec3) bool {
 	return false
 }
 
-// soup is a list of triangles with their inner flags (see part.inner).
+// soup is a list of triangles with their inner flags (see part.inner) and,
+// for the sides of a cut, the index in the cut soup of the triangle each
+// was cut from (src).
 type soup struct {
-	t  []tri
-	in []bool
+	t   []tri
+	in  []bool
+	src []int32
 }
 
-func (s *soup) add(t tri, inner bool) {
+func (s *soup) add(t tri, inner bool, src int) {
 	s.t = append(s.t, t)
 	s.in = append(s.in, inner)
+	s.src = append(s.src, int32(src))
+}
+
+// newSoup returns an empty soup with room for n triangles.
+func newSoup(n int) soup {
+	return soup{t: make([]tri, 0, n), in: make([]bool, 0, n), src: make([]int32, 0, n)}
 }
 
 // cut splits the soup by pl into the triangles with n·x ≥ d (pos) and
@@ -229,6 +305,30 @@ func (s *soup) add(t tri, inner bool) {
 // of the cross-section. A triangle lying in the plane goes to the side its
 // solid is on: behind its normal.
 func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *section) {
+	// Each side's room counted first (a crossing triangle gives a side up
+	// to two): appending from empty copies each side several times over.
+	var npos, nneg int
+	for _, t := range ts {
+		var above, below bool
+		for _, v := range t {
+			if e := pl.eval(v); e > eps {
+				above = true
+			} else if e < -eps {
+				below = true
+			}
+		}
+		switch {
+		case above && below:
+			npos, nneg = npos+2, nneg+2
+		case above:
+			npos++
+		case below:
+			nneg++
+		default:
+			npos, nneg = npos+1, nneg+1
+		}
+	}
+	pos, neg = newSoup(npos), newSoup(nneg)
 	sec = &section{pl: pl}
 	sec.u, sec.v = planeBasis(pl.n)
 	for ti, t := range ts {
@@ -247,18 +347,18 @@ func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *sec
 		}
 		if np == 0 && nn == 0 {
 			if t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Dot(pl.n) > 0 {
-				neg.add(t, in)
+				neg.add(t, in, ti)
 			} else {
-				pos.add(t, in)
+				pos.add(t, in, ti)
 			}
 			continue
 		}
 		if nn == 0 || np == 0 {
 			side := 0
 			if nn == 0 {
-				pos.add(t, in)
+				pos.add(t, in, ti)
 			} else {
-				neg.add(t, in)
+				neg.add(t, in, ti)
 				side = 1
 			}
 			// An edge lying in the plane is part of that side's outline.
@@ -286,11 +386,11 @@ func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *sec
 			p = edgePoint(b, c, sb, sc)
 			t1, t2 := tri{a, b, p}, tri{a, p, c}
 			if sb > 0 {
-				pos.add(t1, in)
-				neg.add(t2, in)
+				pos.add(t1, in, ti)
+				neg.add(t2, in, ti)
 			} else {
-				pos.add(t2, in)
-				neg.add(t1, in)
+				pos.add(t2, in, ti)
+				neg.add(t1, in, ti)
 			}
 			q = a
 		} else {
@@ -300,9 +400,9 @@ func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *sec
 			if sa < 0 {
 				lone, pair = &neg, &pos
 			}
-			lone.add(tri{a, p, q}, in)
-			pair.add(tri{p, b, c}, in)
-			pair.add(tri{p, c, q}, in)
+			lone.add(tri{a, p, q}, in, ti)
+			pair.add(tri{p, b, c}, in, ti)
+			pair.add(tri{p, c, q}, in, ti)
 		}
 		sec.addSegment(0, p, q, t)
 		sec.addSegment(1, p, q, t)

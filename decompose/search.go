@@ -212,6 +212,20 @@ func (d *decomposer) snapCandidates(p *part, b *candidate) []*candidate {
 // estimates stop there (see sampleBudget.stop).
 func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil []float64) error {
 	errs := make([]error, len(cs))
+	// The tree each part's children are indexed on (see part.scoutIndex),
+	// made before the candidates share the parts.
+	type base struct {
+		tree *bvh
+		slot []int32
+	}
+	bases := make([]base, len(todo))
+	if !d.closed {
+		for k := range todo {
+			if slices.ContainsFunc(cs, func(c *candidate) bool { return c.part == k }) {
+				bases[k].tree, bases[k].slot = parts[todo[k]].cutBase()
+			}
+		}
+	}
 	err := d.parallel(len(cs), func(i int) {
 		c := cs[i]
 		p := parts[todo[c.part]]
@@ -223,6 +237,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		for si, sd := range sides {
 			g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
 			g.setGroup()
+			setBase(g.kids, bases[c.part].tree, bases[c.part].slot)
 			kids = append(kids, g.kids...)
 		}
 		// With a ceiling, the largest child first: the likeliest to reach
@@ -236,10 +251,11 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			slices.SortStableFunc(order, func(x, y *part) int { return len(y.tris) - len(x.tris) })
 		}
 		for _, k := range order {
-			if err := d.finish(k, kb, -1); err != nil {
+			if err := d.shape(k, -1); err != nil {
 				errs[i] = err
 				return
 			}
+			d.scoutEstimate(k, kb)
 			if ceil != nil && k.conc >= ceil[c.part] {
 				return
 			}

@@ -43,8 +43,15 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 		n, hulls = d.joinSolid(s.t, label, n, caps)
 	}
 	out := make([]*part, n)
+	size := make([]int, n)
+	for _, l := range label {
+		size[l]++
+	}
 	for i := range out {
-		out[i] = &part{caps: caps}
+		out[i] = &part{caps: caps, tris: make([]tri, 0, size[i]), inner: make([]bool, 0, size[i])}
+		if s.src != nil {
+			out[i].src = make([]int32, 0, size[i])
+		}
 		if hulls != nil {
 			out[i].hull = hulls[i]
 		}
@@ -53,6 +60,9 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 		p := out[label[i]]
 		p.tris = append(p.tris, t)
 		p.inner = append(p.inner, s.in != nil && s.in[i])
+		if s.src != nil {
+			p.src = append(p.src, s.src[i])
+		}
 	}
 	return out
 }
