@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
@@ -469,4 +470,119 @@ func TestComponentLabels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBVHView: a view of a tree holding the pieces of its triangles cut
+// by planes (cut twice: a view of a view's pieces keeps the first tree)
+// gives the nearest distance of a brute-force scan of the pieces, exactly;
+// with a stop, that distance when it is not below the stop, else some
+// distance below it.
+func TestBVHView(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	ts, rv := randomTris(r, 400, 0.3)
+	tree := newBVH(ts)
+	for i, s := range tree.slot {
+		if tree.tris[s] != ts[i] {
+			t.Fatalf("slot %d of triangle %d holds another triangle", s, i)
+		}
+	}
+	pos, _, _ := cut(ts, nil, plane{geom.Vec3{1, 0, 0}, 0.3}, 1e-12)
+	slot := make([]int32, len(pos.t))
+	for i, s := range pos.src {
+		slot[i] = tree.slot[s]
+	}
+	_, neg, _ := cut(pos.t, nil, plane{geom.Vec3{0.6, 0, 0.8}, -0.2}, 1e-12)
+	slot2 := make([]int32, len(neg.t))
+	for i, s := range neg.src {
+		slot2[i] = slot[s]
+	}
+	for _, c := range []struct {
+		ts   []tri
+		slot []int32
+	}{{pos.t, slot}, {neg.t, slot2}} {
+		v := tree.view(c.ts, c.slot)
+		for i := 0; i < 300; i++ {
+			p := rv().Scale(1.5)
+			want := math.Inf(1)
+			for _, tr := range c.ts {
+				want = math.Min(want, pointTriDist2(p, tr))
+			}
+			want = math.Sqrt(want)
+			if got := v.dist(p, 0); got != want {
+				t.Fatalf("%d pieces: dist(%v) = %v, brute force %v", len(c.ts), p, got, want)
+			}
+			stop := want * (0.5 + r.Float64())
+			if got := v.dist(p, stop); (want >= stop && got != want) || (want < stop && (got >= stop || got < want)) {
+				t.Fatalf("%d pieces: dist(%v, stop %v) = %v, brute force %v", len(c.ts), p, stop, got, want)
+			}
+		}
+	}
+}
+
+// TestScoreBound: candidates evaluated with a bound keeping the need best
+// exact give those need best, with the same scores, as an evaluation
+// without one, at one worker and at two, and the bound leaves some
+// candidates out (it does something).
+func TestScoreBound(t *testing.T) {
+	m := torus(1, 0.4, 32, 12)
+	m.t = m.t[:len(m.t)-24] // open: a band of faces removed
+	var sets [][]*candidate
+	for _, c := range []struct{ need, workers int }{{0, 2}, {lookaheadTop, 1}, {lookaheadTop, 2}, {1, 2}} {
+		d := testDecomposer(m, Options{Workers: c.workers})
+		if d.closed {
+			t.Fatal("the torus with a band removed is closed")
+		}
+		d.rims = openEdges(toTris(m))
+		parts := d.splitSide(soup{t: toTris(m)}, nil)
+		if err := d.finishAll(parts, fullBudget); err != nil {
+			t.Fatal(err)
+		}
+		cands := d.axisCandidates(parts[0], 0, planesPerAxis, true)
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cands, scoutBudget, nil, []*scoreBound{newScoreBound(c.need)}); err != nil {
+			t.Fatal(err)
+		}
+		var kept []*candidate
+		for _, c := range cands {
+			if c.kids != nil {
+				kept = append(kept, c)
+			}
+		}
+		sort.SliceStable(kept, func(i, j int) bool { return kept[i].score < kept[j].score })
+		if c.need > 0 {
+			if len(kept) == len(cands) {
+				t.Errorf("need %d: no candidate left out of %d", c.need, len(cands))
+			}
+			kept = kept[:min(len(kept), c.need)]
+		}
+		sets = append(sets, kept)
+	}
+	all := sets[0]
+	for i, s := range sets[1:] {
+		for j, c := range s {
+			if c.pl != all[j].pl || c.score != all[j].score {
+				t.Errorf("set %d: candidate %d is %v at %v, without a bound %v at %v", i+1, j, c.pl, c.score, all[j].pl, all[j].score)
+			}
+		}
+	}
+}
+
+// TestStopAt: one more child at stopAt's value takes a candidate's score
+// above the limit, and one a little below it does not.
+func TestStopAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 2000; i++ {
+		n := 2 + r.IntN(4)
+		rr := r.Float64()
+		m := r.Float64()
+		s := m * (1 + r.Float64()*float64(n-2))
+		limit := rankScore(m, s, rr, n) * (0.5 + 2*r.Float64())
+		at := stopAt(limit, m, s, 0.5+0.5*rr, n)
+		if got := rankScore(math.Max(m, at), s+at, rr, n); got <= limit {
+			t.Fatalf("m %v s %v n %d r %v: a child at stopAt %v scores %v, not above %v", m, s, n, rr, at, got, limit)
+		}
+		if below := at * (1 - 1e-6); rankScore(m, s, rr, n) <= limit && rankScore(math.Max(m, below), s+below, rr, n) > limit {
+			t.Fatalf("m %v s %v n %d r %v: a child at %v, below stopAt %v, scores above %v", m, s, n, rr, below, at, limit)
+		}
+	}
+
 }

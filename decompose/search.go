@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/autocollide/autocollide/geom"
 )
@@ -55,8 +56,18 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		cands = append(cands, d.axisCandidates(p, k, planesPerAxis, true)...)
 		steps[k] = 1 / float64(planesPerAxis+1)
 	}
-	// steps[k] == 0 marks a part split for its vertex count only.
-	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil); err != nil {
+	// steps[k] == 0 marks a part split for its vertex count only. The
+	// candidates the look-ahead may rank must be scored exactly: the
+	// lookaheadTop best of a part it may look ahead from, else the best.
+	bounds := make([]*scoreBound, len(todo))
+	for k, pi := range todo {
+		need := 1
+		if steps[k] != 0 && parts[pi].conc >= lookaheadMin*d.thr {
+			need = lookaheadTop
+		}
+		bounds[k] = newScoreBound(need)
+	}
+	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil, bounds); err != nil {
 		return nil, err
 	}
 	best := make([]*candidate, len(todo))
@@ -95,7 +106,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 				}
 			}
 		}
-		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget, nil); err != nil {
+		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget, nil, bestBounds(best)); err != nil {
 			return nil, err
 		}
 		pick(more)
@@ -112,7 +123,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 			snaps = append(snaps, d.snapCandidates(parts[todo[k]], b)...)
 		}
 	}
-	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget, nil); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget, nil, bestBounds(best)); err != nil {
 		return nil, err
 	}
 	pick(snaps)
@@ -130,6 +141,21 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// bestBounds returns, per part, a bound keeping the best candidate exact,
+// seeded with the score of best[k] (a candidate is picked over it only if
+// it scores lower).
+func bestBounds(best []*candidate) []*scoreBound {
+	out := make([]*scoreBound, len(best))
+	for k, b := range best {
+		if b != nil {
+			out[k] = newScoreBound(1, b.score)
+		} else {
+			out[k] = newScoreBound(1)
+		}
+	}
+	return out
 }
 
 // keep makes chosen candidate parts final, in parallel: a checked hull
@@ -206,11 +232,21 @@ func (d *decomposer) snapCandidates(p *part, b *candidate) []*candidate {
 	return cs
 }
 
-// evalCandidates cuts, hulls and scores every candidate (in parallel). With
-// ceil, a candidate with a child at or above ceil[c.part] is left without
-// kids (not a cut that lowers the part's concavity), and its children's
-// estimates stop there (see sampleBudget.stop).
-func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil []float64) error {
+// evalCandidates cuts, hulls and scores every candidate (in parallel).
+//
+// Without ceil, bounds[k] (one per entry of todo) says how many of part
+// k's best candidates must be scored exactly: a candidate whose score is
+// known to exceed the need-th best score of another candidate of its part
+// (or a score given with the bound) is left without kids, its children's
+// estimates stopped as soon as that is known (see scoreBound).
+//
+// With ceil, a candidate with a child at or above ceil[c.part] is left
+// without kids (not a cut that lowers the part's concavity), and so is one
+// with a child at or above the largest concavity left by a candidate of the
+// same part already scored (it cannot lower the part's concavity further;
+// see lookahead); its children's estimates stop there (see
+// sampleBudget.stop).
+func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil []float64, bounds []*scoreBound) error {
 	errs := make([]error, len(cs))
 	// The tree each part's children are indexed on (see part.scoutIndex),
 	// made before the candidates share the parts.
@@ -226,9 +262,16 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			}
 		}
 	}
+	if ceil != nil {
+		bounds = make([]*scoreBound, len(todo))
+		for k := range bounds {
+			bounds[k] = &scoreBound{need: 1, cut: ceil[k]}
+		}
+	}
 	err := d.parallel(len(cs), func(i int) {
 		c := cs[i]
 		p := parts[todo[c.part]]
+		bd := bounds[c.part]
 		sides, _, ok := d.cutPart(p, c.pl)
 		if !ok {
 			return
@@ -240,33 +283,30 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 			setBase(g.kids, bases[c.part].tree, bases[c.part].slot)
 			kids = append(kids, g.kids...)
 		}
-		// With a ceiling, the largest child first: the likeliest to reach
-		// it, sparing the others. Each child's estimate is its own, so the
+		// The largest child first: the likeliest to reach a bound,
+		// sparing the others. Each child's estimate is its own, so the
 		// order changes no value.
-		order := kids
-		kb := b
+		order := slices.Clone(kids)
+		slices.SortStableFunc(order, func(x, y *part) int { return len(y.tris) - len(x.tris) })
 		if ceil != nil {
-			kb.stop = ceil[c.part]
-			order = slices.Clone(kids)
-			slices.SortStableFunc(order, func(x, y *part) int { return len(y.tris) - len(x.tris) })
-		}
-		for _, k := range order {
-			if err := d.shape(k, -1); err != nil {
-				errs[i] = err
-				return
+			for _, k := range order {
+				if errs[i] = d.shape(k, -1); errs[i] != nil {
+					return
+				}
+				kb := b
+				kb.stop = bd.ceiling()
+				d.scoutEstimate(k, kb)
+				if k.conc >= kb.stop {
+					return
+				}
 			}
-			d.scoutEstimate(k, kb)
-			if ceil != nil && k.conc >= ceil[c.part] {
-				return
+		} else {
+			for _, k := range kids {
+				if errs[i] = d.shape(k, -1); errs[i] != nil {
+					return
+				}
 			}
 		}
-		var cmax, csum float64
-		for _, k := range kids {
-			cmax = math.Max(cmax, k.conc)
-			csum += k.conc
-		}
-		c.kids = kids
-		c.cmax = cmax
 		// Rank by the worst concavity left, scaled down by how much of the
 		// hull's excess volume the cut removes: sampled concavities are
 		// noisy and often tie (peeling a slice off a plate leaves the
@@ -280,12 +320,136 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		if e := p.hull.Volume() - vol[c.part]; e > 0 {
 			r = math.Max(0, math.Min(1, (sumV-vol[c.part])/e))
 		}
-		c.score = cmax*(0.5+0.5*r) + 0.05*csum/float64(len(kids))
+		if ceil == nil {
+			done := make([]bool, len(kids))
+			for _, k := range order {
+				j := slices.Index(kids, k)
+				limit := bd.limit()
+				kb := b
+				if !math.IsInf(limit, 1) {
+					m, s := score(kids, done)
+					kb.stop = stopAt(limit, m, s, 0.5+0.5*r, len(kids))
+				}
+				d.scoutEstimate(k, kb)
+				done[j] = true
+				if kb.stop > 0 && k.conc >= kb.stop {
+					if m, s := score(kids, done); rankScore(m, s, r, len(kids)) > limit {
+						return
+					}
+					// Rounding left the score at the limit: measure in
+					// full.
+					kb.stop = 0
+					d.scoutEstimate(k, kb)
+				}
+			}
+		}
+		cmax, csum := score(kids, nil)
+		c.kids = kids
+		c.cmax = cmax
+		c.score = rankScore(cmax, csum, r, len(kids))
+		bd.add(c.score, cmax)
 	})
 	if err != nil {
 		return err
 	}
 	return errors.Join(errs...)
+}
+
+// score returns the largest and the sum of the concavities of the kids
+// marked done (all when done is nil), the others counted as 0, summed in
+// kids' order: a partial estimate or a missing one is at most the full
+// estimate, and floating-point addition is monotone, so rankScore of a
+// partial sum is at most the full score.
+func score(kids []*part, done []bool) (cmax, csum float64) {
+	for j, k := range kids {
+		v := 0.0
+		if done == nil || done[j] {
+			v = k.conc
+		}
+		cmax = math.Max(cmax, v)
+		csum += v
+	}
+	return cmax, csum
+}
+
+// rankScore is a candidate's score from the largest and the sum of its n
+// children's concavities and r, the share of its part's excess hull volume
+// its children's hulls keep (see evalCandidates).
+func rankScore(cmax, csum, r float64, n int) float64 {
+	return cmax*(0.5+0.5*r) + 0.05*csum/float64(n)
+}
+
+// stopAt returns the concavity of one more child at which a candidate's
+// score would exceed limit, its other children's concavities being known
+// (largest m, sum s, unmeasured ones 0) and f = 0.5+0.5r, a little above
+// it (the caller checks the score itself); the smallest positive value when
+// the known ones exceed it already.
+func stopAt(limit, m, s, f float64, n int) float64 {
+	w := 0.05 / float64(n)
+	t := (limit - w*s) / (f + w) // the child the largest
+	if t < m {
+		t = (limit-m*f)/w - s // another the largest
+	}
+	return math.Max(t*(1+1e-9), math.SmallestNonzeroFloat64)
+}
+
+// scoreBound is shared by the candidates of one part while they are
+// evaluated in parallel: the need lowest scores found so far (any seed
+// included), and with a ceiling (lookahead) the lowest largest concavity
+// left. A candidate whose score is above the need-th lowest cannot be among
+// the need best whatever the order the others finish in, so the kept
+// candidates do not depend on the workers.
+type scoreBound struct {
+	mu   sync.Mutex
+	need int
+	top  []float64 // ascending
+	// cut: with a ceiling, the lowest of it and of the largest child
+	// concavities of the candidates scored.
+	cut float64
+}
+
+// newScoreBound returns a bound keeping need scores exact, seeded with
+// the scores of candidates scored before (a part's best so far).
+func newScoreBound(need int, seed ...float64) *scoreBound {
+	b := &scoreBound{need: need}
+	for _, s := range seed {
+		b.add(s, math.Inf(1))
+	}
+	return b
+}
+
+// limit returns the need-th lowest score so far (+Inf before need).
+func (b *scoreBound) limit() float64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.need == 0 || len(b.top) < b.need {
+		return math.Inf(1)
+	}
+	return b.top[b.need-1]
+}
+
+// ceiling returns the ceiling so far.
+func (b *scoreBound) ceiling() float64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.cut
+}
+
+// add records a scored candidate.
+func (b *scoreBound) add(score, cmax float64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cmax < b.cut {
+		b.cut = cmax
+	}
+	if b.need == 0 {
+		return
+	}
+	i, _ := slices.BinarySearch(b.top, score)
+	b.top = slices.Insert(b.top, i, score)
+	if len(b.top) > b.need {
+		b.top = b.top[:b.need]
+	}
 }
 
 // lookahead re-chooses the cut of the parts whose best single cut barely
@@ -357,7 +521,7 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 	for i, p := range next {
 		ceil[i] = p.conc
 	}
-	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil); err != nil {
+	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil, nil); err != nil {
 		return nil, err
 	}
 	// reach[i]: the lowest concavity one more cut leaves in next[i].
