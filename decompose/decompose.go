@@ -343,10 +343,7 @@ func (d *decomposer) finish(p *part, b sampleBudget, maxV int) error {
 
 // shape sets a part's box and builds its hull (see finish).
 func (d *decomposer) shape(p *part, maxV int) error {
-	p.box = geom.EmptyBox()
-	for _, t := range p.tris {
-		p.box = p.box.Extend(t[0]).Extend(t[1]).Extend(t[2])
-	}
+	p.box = trisBox(p.tris)
 	// splitSide may have built the uncapped hull already.
 	switch {
 	case maxV >= 0:

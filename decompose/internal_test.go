@@ -519,6 +519,35 @@ func TestBVHView(t *testing.T) {
 	}
 }
 
+// TestTrisBox: the same box, bit for bit (zeros' signs included), as
+// extending an empty box corner by corner.
+func TestTrisBox(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	zeros := []float64{0, math.Copysign(0, -1)}
+	for n := 1; n < 200; n += 7 {
+		ts, _ := randomTris(r, n, 1)
+		for i := range ts {
+			for k := range ts[i] {
+				for a := 0; a < 3; a++ {
+					if r.IntN(4) == 0 {
+						ts[i][k][a] = zeros[r.IntN(2)]
+					}
+				}
+			}
+		}
+		want := geom.EmptyBox()
+		for _, tr := range ts {
+			want = want.Extend(tr[0]).Extend(tr[1]).Extend(tr[2])
+		}
+		got := trisBox(ts)
+		for a := 0; a < 3; a++ {
+			if math.Float64bits(got.Min[a]) != math.Float64bits(want.Min[a]) || math.Float64bits(got.Max[a]) != math.Float64bits(want.Max[a]) {
+				t.Fatalf("%d triangles: box %v, want %v", n, got, want)
+			}
+		}
+	}
+}
+
 // TestScoreBound: candidates evaluated with a bound keeping the need best
 // exact give those need best, with the same scores, as an evaluation
 // without one, at one worker and at two, and the bound leaves some

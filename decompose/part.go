@@ -260,6 +260,29 @@ func replaceSplit(parts []*part, todo []int, children [][]*part) []*part {
 	return next
 }
 
+// trisBox returns the bounding box of the triangles' corners, the same as
+// extending geom.EmptyBox by every corner with Box.Extend (math.Min and
+// math.Max, whose calls cost more than all the rest of a candidate's box):
+// for finite corners they differ from < and > only at zero, where a -0
+// corner makes the minimum -0 and a +0 one the maximum +0.
+func trisBox(ts []tri) geom.Box {
+	b := geom.EmptyBox()
+	for i := range ts {
+		for _, v := range ts[i] {
+			for k := 0; k < 3; k++ {
+				x := v[k]
+				if x < b.Min[k] || x == 0 && b.Min[k] == 0 && math.Signbit(x) {
+					b.Min[k] = x
+				}
+				if x > b.Max[k] || x == 0 && b.Max[k] == 0 && !math.Signbit(x) {
+					b.Max[k] = x
+				}
+			}
+		}
+	}
+	return b
+}
+
 // edgePoint is where the segment a-b crosses the plane; a and b are put in a
 // canonical order first so that the two triangles sharing an edge produce
 // bit-identical points (the pieces stay welded).
