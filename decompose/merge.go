@@ -56,7 +56,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		merged := make([]*part, len(pairs))
 		errs := make([]error, len(pairs))
 		if err := d.parallel(len(pairs), func(n int) {
-			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]])
+			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]], over)
 		}); err != nil {
 			return nil, err
 		}
@@ -131,13 +131,23 @@ func touch(a, b geom.Box, gap float64) bool {
 // (the hull package's vertex reduction) and the checks are what cost, and
 // most pairs are never merged; merge checks and caps a pair when it chooses
 // it. A quick estimate first: most pairs are clearly not convex together.
-func (d *decomposer) mergePair(a, b *part) (*part, error) {
+// Unless over (more parts than MaxHulls), a pair is merged only if it is
+// under the threshold, and the lowest pair is taken only then: the quick
+// estimate stops as soon as it is above (the concavity of a pair above the
+// threshold is then only a lower bound, and any such pair stays unmerged;
+// the parts only get fewer, so a cached pair is never ranked over the
+// cap).
+func (d *decomposer) mergePair(a, b *part, over bool) (*part, error) {
 	m, err := d.unite(a, b)
 	if err != nil {
 		return nil, err
 	}
 	m.trees = append(append(forest(nil), a.trees...), b.trees...)
-	d.estimate(m, scoutBudget)
+	sb := scoutBudget
+	if !over {
+		sb.stop = math.Nextafter(d.thr, math.Inf(1))
+	}
+	d.estimate(m, sb)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)
 	}
