@@ -615,3 +615,52 @@ func TestStopAt(t *testing.T) {
 	}
 
 }
+
+// TestCutNumbered: cutting numbered triangles gives the same sides,
+// triangle for triangle and bit for bit, as cut, also where corners differ
+// from their number's point in the sign of a zero.
+func TestCutNumbered(t *testing.T) {
+	m := torus(1, 0.3, 24, 10)
+	ts := toTris(m)
+	// Corners on the planes x = 0 and z = 0, some written -0.
+	neg0 := math.Copysign(0, -1)
+	for i := range ts {
+		for k := range ts[i] {
+			for a := 0; a < 3; a++ {
+				if math.Abs(ts[i][k][a]) < 1e-9 {
+					ts[i][k][a] = 0
+					if (i+k)%2 == 0 {
+						ts[i][k][a] = neg0
+					}
+				}
+			}
+		}
+	}
+	p := &part{tris: ts}
+	pts, ids := p.points(), p.cornerIDs()
+	for _, pl := range []plane{{geom.Vec3{1, 0, 0}, 0}, {geom.Vec3{0, 0, 1}, 0}, {geom.Vec3{1, 0, 0}, 0.37}, {geom.Vec3{0.6, 0.8, 0}, 0.2}} {
+		p0, n0, s0 := cut(ts, nil, pl, 1e-12)
+		p1, n1, s1 := cutNumbered(ts, nil, pts, ids, pl, 1e-12)
+		for side, pair := range [][2]soup{{p0, p1}, {n0, n1}} {
+			a, b := pair[0], pair[1]
+			if len(a.t) != len(b.t) {
+				t.Fatalf("plane %v side %d: %d triangles, cut gives %d", pl, side, len(b.t), len(a.t))
+			}
+			for i := range a.t {
+				for k := 0; k < 3; k++ {
+					for c := 0; c < 3; c++ {
+						if math.Float64bits(a.t[i][k][c]) != math.Float64bits(b.t[i][k][c]) {
+							t.Fatalf("plane %v side %d triangle %d: %v, cut gives %v", pl, side, i, b.t[i], a.t[i])
+						}
+					}
+				}
+				if a.src[i] != b.src[i] {
+					t.Fatalf("plane %v side %d triangle %d: from %d, cut says %d", pl, side, i, b.src[i], a.src[i])
+				}
+			}
+		}
+		if len(s0.segs[0]) != len(s1.segs[0]) || len(s0.segs[1]) != len(s1.segs[1]) {
+			t.Fatalf("plane %v: cross-sections differ", pl)
+		}
+	}
+}

@@ -328,13 +328,40 @@ func newSoup(n int) soup {
 // of the cross-section. A triangle lying in the plane goes to the side its
 // solid is on: behind its normal.
 func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *section) {
+	return cutNumbered(ts, inner, nil, nil, pl, eps)
+}
+
+// cutNumbered is cut for triangles whose corners are numbered (pts the
+// distinct corners, ids each triangle's, see part.points): each distinct
+// corner's distance to the plane is worked out once, not once per
+// triangle. A corner and pts[its id] are equal as float64 values (they can
+// differ only in the sign of a zero coordinate, and then their distances
+// differ only in the sign of a zero, which counts as on the plane), so the
+// sides are the same as cut's. With ids nil it is cut.
+func cutNumbered(ts []tri, inner []bool, pts []geom.Vec3, ids [][3]uint32, pl plane, eps float64) (pos, neg soup, sec *section) {
+	var sv []float64
+	if ids != nil {
+		sv = make([]float64, len(pts))
+		for i, v := range pts {
+			sv[i] = pl.eval(v)
+		}
+	}
+	// evals returns the distances of triangle ti's corners.
+	evals := func(ti int) (s [3]float64) {
+		if sv != nil {
+			id := &ids[ti]
+			return [3]float64{sv[id[0]], sv[id[1]], sv[id[2]]}
+		}
+		t := &ts[ti]
+		return [3]float64{pl.eval(t[0]), pl.eval(t[1]), pl.eval(t[2])}
+	}
 	// Each side's room counted first (a crossing triangle gives a side up
 	// to two): appending from empty copies each side several times over.
 	var npos, nneg int
-	for _, t := range ts {
+	for ti := range ts {
 		var above, below bool
-		for _, v := range t {
-			if e := pl.eval(v); e > eps {
+		for _, e := range evals(ti) {
+			if e > eps {
 				above = true
 			} else if e < -eps {
 				below = true
@@ -356,10 +383,9 @@ func cut(ts []tri, inner []bool, pl plane, eps float64) (pos, neg soup, sec *sec
 	sec.u, sec.v = planeBasis(pl.n)
 	for ti, t := range ts {
 		in := inner != nil && inner[ti]
-		var s [3]float64
+		s := evals(ti)
 		np, nn := 0, 0
 		for i := 0; i < 3; i++ {
-			s[i] = pl.eval(t[i])
 			if math.Abs(s[i]) <= eps {
 				s[i] = 0
 			} else if s[i] > 0 {
@@ -443,7 +469,7 @@ type side struct {
 // cutPart cuts p by pl and returns its two sides, positive first, and the
 // cross-section; ok is false when a side is empty.
 func (d *decomposer) cutPart(p *part, pl plane) (sides [2]side, sec *section, ok bool) {
-	pos, neg, sec := cut(p.tris, p.inner, pl, planeTol*d.diag)
+	pos, neg, sec := cutNumbered(p.tris, p.inner, p.corners, p.ids, pl, planeTol*d.diag)
 	if len(pos.t) == 0 || len(neg.t) == 0 {
 		return sides, sec, false
 	}

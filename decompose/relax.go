@@ -65,7 +65,7 @@ func (s *section) area() float64 {
 func (d *decomposer) cutArea(m *part, pls []plane) float64 {
 	var a float64
 	for _, pl := range pls {
-		_, _, sec := cut(m.tris, m.inner, pl, planeTol*d.diag)
+		_, _, sec := cutNumbered(m.tris, m.inner, m.corners, m.ids, pl, planeTol*d.diag)
 		a += sec.area()
 	}
 	return a
@@ -110,6 +110,11 @@ func (d *decomposer) relax(parts []*part) ([]*part, error) {
 		errs := make([]error, len(pairs))
 		if err := d.parallel(len(pairs), func(k int) {
 			unions[k], errs[k] = d.unite(parts[pairs[k].i], parts[pairs[k].j])
+			if errs[k] == nil {
+				// Numbered once: each of its tens of cuts then works out
+				// each corner's side once (see cutNumbered).
+				unions[k].number()
+			}
 		}); err != nil {
 			return nil, err
 		}
