@@ -664,3 +664,49 @@ func TestCutNumbered(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitSideNumbers: the parts splitSide returns carry the numbering
+// of their corners that numbering them afresh gives (points bit for bit,
+// zeros' signs included, and ids), for sides of several pieces.
+func TestSplitSideNumbers(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	d := newDecomposer(context.Background(), Options{}, 10)
+	for _, n := range []int{1, 9, 80, 600} {
+		c := func() float64 {
+			x := float64(r.IntN(3) - 1)
+			if x == 0 && r.IntN(2) == 0 {
+				x = math.Copysign(0, -1)
+			}
+			return x
+		}
+		ts := make([]tri, n)
+		for i := range ts {
+			// Corners near one of a few centres: several pieces.
+			o := geom.Vec3{float64(20 * r.IntN(4)), 0, 0}
+			ts[i] = tri{o.Add(geom.Vec3{c(), c(), c()}), o.Add(geom.Vec3{c(), c(), c()}), o.Add(geom.Vec3{c(), c(), c()})}
+		}
+		kids := d.splitSide(soup{t: ts}, nil)
+		if n >= 80 && len(kids) < 2 {
+			t.Fatalf("%d triangles: %d pieces", n, len(kids))
+		}
+		for ki, k := range kids {
+			q := &part{tris: k.tris}
+			want, wantIDs := q.points(), q.cornerIDs()
+			if len(k.corners) != len(want) || len(k.ids) != len(wantIDs) {
+				t.Fatalf("%d triangles, piece %d: %d points %d ids, want %d %d", n, ki, len(k.corners), len(k.ids), len(want), len(wantIDs))
+			}
+			for i := range want {
+				for a := 0; a < 3; a++ {
+					if math.Float64bits(k.corners[i][a]) != math.Float64bits(want[i][a]) {
+						t.Fatalf("%d triangles, piece %d: point %d is %v, want %v", n, ki, i, k.corners[i], want[i])
+					}
+				}
+			}
+			for i := range wantIDs {
+				if k.ids[i] != wantIDs[i] {
+					t.Fatalf("%d triangles, piece %d: triangle %d ids %v, want %v", n, ki, i, k.ids[i], wantIDs[i])
+				}
+			}
+		}
+	}
+}

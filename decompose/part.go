@@ -562,33 +562,42 @@ func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
 // component (corners welded by exact position), numbered in order of first
 // triangle, and returns the labels and the count.
 func componentLabels(ts []tri) ([]int32, int) {
+	label, n, _, _ := componentNumbers(ts)
+	return label, n
+}
+
+// componentNumbers is componentLabels, and the numbering of the corners it
+// worked out (as part.points and part.cornerIDs do it for ts).
+func componentNumbers(ts []tri) (label []int32, n int, pts []geom.Vec3, ids [][3]uint32) {
 	sets := newDisjointSets(len(ts))
 	// The first triangle seen at each corner (corners numbered by
 	// pointIndex in order of first sight, so a new corner is the next
 	// number).
 	ix := newPointIndex(3 * len(ts))
 	owner := make([]int32, 0, 3*len(ts))
+	ids = make([][3]uint32, len(ts))
 	for i, t := range ts {
-		for _, v := range t {
-			if id := ix.id(v); int(id) < len(owner) {
+		for k, v := range t {
+			id := ix.id(v)
+			ids[i][k] = id
+			if int(id) < len(owner) {
 				sets.union(owner[id], int32(i))
 			} else {
 				owner = append(owner, int32(i))
 			}
 		}
 	}
-	label := make([]int32, len(ts))
-	ids := make([]int32, len(ts)) // 1 + label of a root; 0: none yet
-	n := int32(0)
+	label = make([]int32, len(ts))
+	root := make([]int32, len(ts)) // 1 + label of a root; 0: none yet
 	for i := range ts {
 		r := sets.find(int32(i))
-		if ids[r] == 0 {
+		if root[r] == 0 {
 			n++
-			ids[r] = n
+			root[r] = int32(n)
 		}
-		label[i] = ids[r] - 1
+		label[i] = root[r] - 1
 	}
-	return label, int(n)
+	return label, n, ix.pts, ids
 }
 
 // disjointSets is a union-find over 0..n-1; the smaller root wins, so the

@@ -31,7 +31,7 @@ const raysPerPlane = 64
 // pieces that bound one solid region joined (see joinSolid), or the whole
 // side when it has too many pieces.
 func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
-	label, n := componentLabels(s.t)
+	label, n, pts, ids := componentNumbers(s.t)
 	var hulls []*hull.Hull
 	switch {
 	case n > maxComponents:
@@ -56,6 +56,26 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 			out[i].hull = hulls[i]
 		}
 	}
+	// Each part's corners numbered from the side's numbering (see
+	// part.number): a corner's triangles are all in one part (pieces are
+	// joined whole), and each part keeps the side's order of triangles, so
+	// numbering its corners in order of first sight gives the same points
+	// in the same order as hashing them again.
+	local := make([]int32, len(pts)) // 1 + number in its part; 0: not seen yet
+	npts := make([]int, n)
+	for i, id := range ids {
+		for _, g := range id {
+			if local[g] == 0 {
+				local[g] = 1
+				npts[label[i]]++
+			}
+		}
+	}
+	clear(local)
+	for i := range out {
+		out[i].ids = make([][3]uint32, 0, size[i])
+		out[i].corners = make([]geom.Vec3, 0, npts[i])
+	}
 	for i, t := range s.t {
 		p := out[label[i]]
 		p.tris = append(p.tris, t)
@@ -63,6 +83,15 @@ func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
 		if s.src != nil {
 			p.src = append(p.src, s.src[i])
 		}
+		var id [3]uint32
+		for k, g := range ids[i] {
+			if local[g] == 0 {
+				p.corners = append(p.corners, pts[g])
+				local[g] = int32(len(p.corners))
+			}
+			id[k] = uint32(local[g] - 1)
+		}
+		p.ids = append(p.ids, id)
 	}
 	return out
 }
