@@ -618,7 +618,9 @@ func TestStopAt(t *testing.T) {
 
 // TestCutNumbered: cutting numbered triangles gives the same sides,
 // triangle for triangle and bit for bit, as cut, also where corners differ
-// from their number's point in the sign of a zero.
+// from their number's point in the sign of a zero; and the sides' corners
+// numbered from the cut's numbers are numbered as afresh (numberFrom),
+// also where a cut point lands on a vertex.
 func TestCutNumbered(t *testing.T) {
 	m := torus(1, 0.3, 24, 10)
 	ts := toTris(m)
@@ -661,6 +663,57 @@ func TestCutNumbered(t *testing.T) {
 		}
 		if len(s0.segs[0]) != len(s1.segs[0]) || len(s0.segs[1]) != len(s1.segs[1]) {
 			t.Fatalf("plane %v: cross-sections differ", pl)
+		}
+		checkNumberFrom(t, p1)
+		checkNumberFrom(t, n1)
+	}
+	// A grid of 441 corners in the plane: all numbered by position.
+	var grid []tri
+	for i := 0; i < 20; i++ {
+		for j := 0; j < 20; j++ {
+			a, b := geom.Vec3{float64(i), float64(j), 0}, geom.Vec3{float64(i + 1), float64(j), 0}
+			c, e := geom.Vec3{float64(i + 1), float64(j + 1), 0}, geom.Vec3{float64(i), float64(j + 1), 0}
+			grid = append(grid, tri{a, b, c}, tri{a, c, e})
+		}
+	}
+	g := &part{tris: grid}
+	gp, gn, _ := cutNumbered(grid, nil, g.points(), g.cornerIDs(), plane{geom.Vec3{0, 0, 1}, 0}, 1e-12)
+	checkNumberFrom(t, gp)
+	checkNumberFrom(t, gn)
+	// A vertex on an edge the cut crosses, where the cut point lands on
+	// it: numberFrom welds the two, as numbering afresh does.
+	tj := []tri{{{0, 0, 0}, {2, 0, 0}, {1, 1, 0}}, {{1, 0, 0}, {1.5, -1, 0}, {0.5, -1, 0}}, {{2, 0, 0}, {3, -1, 1}, {1.5, -1, 0}}}
+	q := &part{tris: tj}
+	pos, neg, _ := cutNumbered(tj, nil, q.points(), q.cornerIDs(), plane{geom.Vec3{1, 0, 0}, 1}, 1e-12)
+	for _, sd := range []soup{pos, neg} {
+		n := len((&part{tris: sd.t}).points())
+		if pts, _ := numberFrom(sd.t, sd.pid, sd.npid); len(pts) != n {
+			t.Fatalf("T-junction: %d points, numbering afresh gives %d", len(pts), n)
+		}
+		checkNumberFrom(t, sd)
+	}
+}
+
+// checkNumberFrom fails unless numberFrom numbers the side's corners as
+// part.number does, points bit for bit.
+func checkNumberFrom(t *testing.T, sd soup) {
+	t.Helper()
+	pts, ids := numberFrom(sd.t, sd.pid, sd.npid)
+	q := &part{tris: sd.t}
+	want, wantIDs := q.points(), q.cornerIDs()
+	if len(pts) != len(want) {
+		t.Fatalf("numberFrom: %d points, want %d", len(pts), len(want))
+	}
+	for i := range want {
+		for a := 0; a < 3; a++ {
+			if math.Float64bits(pts[i][a]) != math.Float64bits(want[i][a]) {
+				t.Fatalf("numberFrom: point %d is %v, want %v", i, pts[i], want[i])
+			}
+		}
+	}
+	for i := range wantIDs {
+		if ids[i] != wantIDs[i] {
+			t.Fatalf("numberFrom: triangle %d ids %v, want %v", i, ids[i], wantIDs[i])
 		}
 	}
 }

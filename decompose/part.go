@@ -305,11 +305,15 @@ func less(a, b geom.Vec3) bool {
 
 // soup is a list of triangles with their inner flags (see part.inner) and,
 // for the sides of a cut, the index in the cut soup of the triangle each
-// was cut from (src).
+// was cut from (src) and, when the cut soup's corners were numbered (see
+// cutNumbered), their numbers (pid; -1 for a corner that is not known to
+// be none of the new ones, see numberFrom) and their count (npid).
 type soup struct {
-	t   []tri
-	in  []bool
-	src []int32
+	t    []tri
+	in   []bool
+	src  []int32
+	pid  [][3]int32
+	npid int
 }
 
 func (s *soup) add(t tri, inner bool, src int) {
@@ -318,9 +322,64 @@ func (s *soup) add(t tri, inner bool, src int) {
 	s.src = append(s.src, int32(src))
 }
 
-// newSoup returns an empty soup with room for n triangles.
-func newSoup(n int) soup {
-	return soup{t: make([]tri, 0, n), in: make([]bool, 0, n), src: make([]int32, 0, n)}
+// addNumbered is add with the corners' numbers.
+func (s *soup) addNumbered(t tri, inner bool, src int, pid [3]int32) {
+	s.add(t, inner, src)
+	if s.pid != nil {
+		s.pid = append(s.pid, pid)
+	}
+}
+
+// newSoup returns an empty soup with room for n triangles, with room for
+// their corners' numbers when numbered.
+func newSoup(n int, numbered bool) soup {
+	s := soup{t: make([]tri, 0, n), in: make([]bool, 0, n), src: make([]int32, 0, n)}
+	if numbered {
+		s.pid = make([][3]int32, 0, n)
+	}
+	return s
+}
+
+// numberFrom numbers the corners of ts as part.number does (distinct
+// points in order of first sight, equal as float64 values), from pid, the
+// numbers some of them had in the soup they were cut from (see soup.pid):
+// a numbered corner through an array, the others by position. No corner
+// numbered is equal to one that is not (see cutNumbered), so the two
+// kinds never weld.
+func numberFrom(ts []tri, pid [][3]int32, npid int) ([]geom.Vec3, [][3]uint32) {
+	loc := make([]int32, npid) // 1 + number; 0: not seen yet
+	hashed := 0
+	for i := range pid {
+		for _, g := range pid[i] {
+			if g < 0 {
+				hashed++
+			}
+		}
+	}
+	ix := newPointIndex(hashed) // sized for every corner it may see
+	var hmap []int32            // number of ix's points
+	pts := make([]geom.Vec3, 0, len(ts)/2+3)
+	ids := make([][3]uint32, len(ts))
+	for i, t := range ts {
+		for k, v := range t {
+			if g := pid[i][k]; g >= 0 {
+				if loc[g] == 0 {
+					pts = append(pts, v)
+					loc[g] = int32(len(pts))
+				}
+				ids[i][k] = uint32(loc[g] - 1)
+				continue
+			}
+			if h := ix.id(v); int(h) < len(hmap) {
+				ids[i][k] = uint32(hmap[h])
+			} else {
+				hmap = append(hmap, int32(len(pts)))
+				ids[i][k] = uint32(len(pts))
+				pts = append(pts, v)
+			}
+		}
+	}
+	return pts[:len(pts):len(pts)], ids
 }
 
 // cut splits the soup by pl into the triangles with n·x ≥ d (pos) and
@@ -378,12 +437,28 @@ func cutNumbered(ts []tri, inner []bool, pts []geom.Vec3, ids [][3]uint32, pl pl
 			npos, nneg = npos+1, nneg+1
 		}
 	}
-	pos, neg = newSoup(npos), newSoup(nneg)
+	pos, neg = newSoup(npos, ids != nil), newSoup(nneg, ids != nil)
+	pos.npid, neg.npid = len(pts), len(pts)
 	sec = &section{pl: pl}
 	sec.u, sec.v = planeBasis(pl.n)
+	// cutMax: the largest distance to the plane of a cut point, as eval
+	// gives it.
+	var cutMax float64
+	cutPoint := func(a, b geom.Vec3, sa, sb float64) geom.Vec3 {
+		p := edgePoint(a, b, sa, sb)
+		if sv != nil {
+			cutMax = math.Max(cutMax, math.Abs(pl.eval(p)))
+		}
+		return p
+	}
 	for ti, t := range ts {
 		in := inner != nil && inner[ti]
 		s := evals(ti)
+		// The corners' numbers (-1: unnumbered).
+		id := [3]int32{-1, -1, -1}
+		if ids != nil {
+			id = [3]int32{int32(ids[ti][0]), int32(ids[ti][1]), int32(ids[ti][2])}
+		}
 		np, nn := 0, 0
 		for i := 0; i < 3; i++ {
 			if math.Abs(s[i]) <= eps {
@@ -396,18 +471,18 @@ func cutNumbered(ts []tri, inner []bool, pts []geom.Vec3, ids [][3]uint32, pl pl
 		}
 		if np == 0 && nn == 0 {
 			if t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Dot(pl.n) > 0 {
-				neg.add(t, in, ti)
+				neg.addNumbered(t, in, ti, id)
 			} else {
-				pos.add(t, in, ti)
+				pos.addNumbered(t, in, ti, id)
 			}
 			continue
 		}
 		if nn == 0 || np == 0 {
 			side := 0
 			if nn == 0 {
-				pos.add(t, in, ti)
+				pos.addNumbered(t, in, ti, id)
 			} else {
-				neg.add(t, in, ti)
+				neg.addNumbered(t, in, ti, id)
 				side = 1
 			}
 			// An edge lying in the plane is part of that side's outline.
@@ -429,32 +504,50 @@ func cutNumbered(ts []tri, inner []bool, pts []geom.Vec3, ids [][3]uint32, pl pl
 		}
 		a, b, c := t[r], t[(r+1)%3], t[(r+2)%3]
 		sa, sb, sc := s[r], s[(r+1)%3], s[(r+2)%3]
+		ia, ib, ic := id[r], id[(r+1)%3], id[(r+2)%3]
 		var p, q geom.Vec3
 		if sa == 0 {
 			// b and c on opposite sides.
-			p = edgePoint(b, c, sb, sc)
+			p = cutPoint(b, c, sb, sc)
 			t1, t2 := tri{a, b, p}, tri{a, p, c}
+			i1, i2 := [3]int32{ia, ib, -1}, [3]int32{ia, -1, ic}
 			if sb > 0 {
-				pos.add(t1, in, ti)
-				neg.add(t2, in, ti)
+				pos.addNumbered(t1, in, ti, i1)
+				neg.addNumbered(t2, in, ti, i2)
 			} else {
-				pos.add(t2, in, ti)
-				neg.add(t1, in, ti)
+				pos.addNumbered(t2, in, ti, i2)
+				neg.addNumbered(t1, in, ti, i1)
 			}
 			q = a
 		} else {
-			p = edgePoint(a, b, sa, sb)
-			q = edgePoint(a, c, sa, sc)
+			p = cutPoint(a, b, sa, sb)
+			q = cutPoint(a, c, sa, sc)
 			lone, pair := &pos, &neg
 			if sa < 0 {
 				lone, pair = &neg, &pos
 			}
-			lone.add(tri{a, p, q}, in, ti)
-			pair.add(tri{p, b, c}, in, ti)
-			pair.add(tri{p, c, q}, in, ti)
+			lone.addNumbered(tri{a, p, q}, in, ti, [3]int32{ia, -1, -1})
+			pair.addNumbered(tri{p, b, c}, in, ti, [3]int32{-1, ib, ic})
+			pair.addNumbered(tri{p, c, q}, in, ti, [3]int32{-1, ic, -1})
 		}
 		sec.addSegment(0, p, q, t)
 		sec.addSegment(1, p, q, t)
+	}
+	// A corner as near the plane as a cut point could be one (a vertex
+	// on the edge a cut crosses, where the cut lands on it): it is
+	// numbered by position, with the cut points, so that numberFrom
+	// welds it to them as hashing all corners would. Farther corners
+	// differ from every cut point (equal points are equally far).
+	if sv != nil {
+		for _, sd := range []*soup{&pos, &neg} {
+			for i := range sd.pid {
+				for k, g := range sd.pid[i] {
+					if g >= 0 && math.Abs(sv[g]) <= 2*cutMax {
+						sd.pid[i][k] = -1
+					}
+				}
+			}
+		}
 	}
 	return pos, neg, sec
 }
@@ -562,26 +655,35 @@ func planeBasis(n geom.Vec3) (u, v geom.Vec3) {
 // component (corners welded by exact position), numbered in order of first
 // triangle, and returns the labels and the count.
 func componentLabels(ts []tri) ([]int32, int) {
-	label, n, _, _ := componentNumbers(ts)
+	label, n, _, _ := componentNumbers(soup{t: ts})
 	return label, n
 }
 
-// componentNumbers is componentLabels, and the numbering of the corners it
-// worked out (as part.points and part.cornerIDs do it for ts).
-func componentNumbers(ts []tri) (label []int32, n int, pts []geom.Vec3, ids [][3]uint32) {
+// componentNumbers is componentLabels for s's triangles, and the numbering
+// of their corners it worked out (as part.points and part.cornerIDs do it;
+// from s.pid when s is a numbered cut's side, see numberFrom).
+func componentNumbers(s soup) (label []int32, n int, pts []geom.Vec3, ids [][3]uint32) {
+	ts := s.t
 	sets := newDisjointSets(len(ts))
-	// The first triangle seen at each corner (corners numbered by
-	// pointIndex in order of first sight, so a new corner is the next
-	// number).
-	ix := newPointIndex(3 * len(ts))
-	owner := make([]int32, 0, 3*len(ts))
-	ids = make([][3]uint32, len(ts))
-	for i, t := range ts {
-		for k, v := range t {
-			id := ix.id(v)
-			ids[i][k] = id
-			if int(id) < len(owner) {
-				sets.union(owner[id], int32(i))
+	if s.pid != nil {
+		pts, ids = numberFrom(ts, s.pid, s.npid)
+	} else {
+		ix := newPointIndex(3 * len(ts))
+		ids = make([][3]uint32, len(ts))
+		for i, t := range ts {
+			for k, v := range t {
+				ids[i][k] = ix.id(v)
+			}
+		}
+		pts = ix.pts
+	}
+	// The first triangle seen at each corner (corners are numbered in
+	// order of first sight, so a new corner is the next number).
+	owner := make([]int32, 0, len(pts))
+	for i, id := range ids {
+		for _, g := range id {
+			if int(g) < len(owner) {
+				sets.union(owner[g], int32(i))
 			} else {
 				owner = append(owner, int32(i))
 			}
@@ -597,7 +699,7 @@ func componentNumbers(ts []tri) (label []int32, n int, pts []geom.Vec3, ids [][3
 		}
 		label[i] = root[r] - 1
 	}
-	return label, n, ix.pts, ids
+	return label, n, pts, ids
 }
 
 // disjointSets is a union-find over 0..n-1; the smaller root wins, so the

@@ -349,6 +349,9 @@ func (d *decomposer) hullCuts(unions []*part, cands []*candidate) error {
 		var kids []*part
 		for si, sd := range sides {
 			k := &part{tris: sd.t, inner: sd.in, caps: sd.caps}
+			if sd.pid != nil {
+				k.corners, k.ids = numberFrom(sd.t, sd.pid, sd.npid)
+			}
 			(&sideGroup{parent: m, pl: c.pl, side: si, kids: []*part{k}}).setGroup()
 			if errs[i] = d.shape(k, -1); errs[i] != nil {
 				return

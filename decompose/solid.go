@@ -31,7 +31,7 @@ const raysPerPlane = 64
 // pieces that bound one solid region joined (see joinSolid), or the whole
 // side when it has too many pieces.
 func (d *decomposer) splitSide(s soup, caps []capRef) []*part {
-	label, n, pts, ids := componentNumbers(s.t)
+	label, n, pts, ids := componentNumbers(s)
 	var hulls []*hull.Hull
 	switch {
 	case n > maxComponents:
