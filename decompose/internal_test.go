@@ -567,7 +567,7 @@ func TestScoreBound(t *testing.T) {
 			t.Fatal(err)
 		}
 		cands := d.axisCandidates(parts[0], 0, planesPerAxis, true)
-		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cands, scoutBudget, nil, []*scoreBound{newScoreBound(c.need)}); err != nil {
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cands, scoutBudget, nil, nil, []*scoreBound{newScoreBound(c.need)}); err != nil {
 			t.Fatal(err)
 		}
 		var kept []*candidate
@@ -591,6 +591,75 @@ func TestScoreBound(t *testing.T) {
 			if c.pl != all[j].pl || c.score != all[j].score {
 				t.Errorf("set %d: candidate %d is %v at %v, without a bound %v at %v", i+1, j, c.pl, c.score, all[j].pl, all[j].score)
 			}
+		}
+	}
+}
+
+// TestLookaheadFloor: second cuts evaluated with a floor give the same
+// reach, once the larger of it and the floor is taken, as without one, at
+// one worker and at two, and skip the cuts left once it is reached (the
+// cuts ordered by falling concavity, so that without a floor every one
+// lowers the reach and is scored).
+func TestLookaheadFloor(t *testing.T) {
+	m := torus(1, 0.4, 32, 12)
+	m.t = m.t[:len(m.t)-24]
+	setup := func(workers int) (*decomposer, []*part) {
+		d := testDecomposer(m, Options{Workers: workers})
+		d.rims = openEdges(toTris(m))
+		parts := d.splitSide(soup{t: toTris(m)}, nil)
+		if err := d.finishAll(parts, fullBudget); err != nil {
+			t.Fatal(err)
+		}
+		return d, parts
+	}
+	// Each cut's largest child concavity alone.
+	d, parts := setup(1)
+	conc := parts[0].conc
+	var planes []plane
+	var cmax []float64
+	for _, c := range d.axisCandidates(parts[0], 0, planesPerAxis, true) {
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, []*candidate{c}, scoutBudget, []float64{math.Inf(1)}, []float64{0}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if c.kids != nil && c.cmax < conc {
+			planes, cmax = append(planes, c.pl), append(cmax, c.cmax)
+		}
+	}
+	idx := make([]int, len(planes))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return cmax[idx[a]] > cmax[idx[b]] })
+	if len(idx) < 4 || cmax[idx[0]] == cmax[idx[len(idx)-1]] {
+		t.Fatalf("%d cuts lower the open torus's concavity %v: %v", len(idx), conc, cmax)
+	}
+	reach := func(workers int, floor float64) (float64, int) {
+		d, parts := setup(workers)
+		var cs []*candidate
+		for _, i := range idx {
+			cs = append(cs, &candidate{pl: planes[i]})
+		}
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cs, scoutBudget, []float64{parts[0].conc}, []float64{floor}, nil); err != nil {
+			t.Fatal(err)
+		}
+		r, n := parts[0].conc, 0
+		for _, c := range cs {
+			if c.kids != nil {
+				n++
+				r = math.Min(r, c.cmax)
+			}
+		}
+		return r, n
+	}
+	r0, n0 := reach(1, 0)
+	floor := cmax[idx[len(idx)/2]] // reached halfway
+	for _, w := range []int{1, 2} {
+		r, n := reach(w, floor)
+		if math.Max(r, floor) != math.Max(r0, floor) || r > floor {
+			t.Errorf("workers %d: reach %v with floor %v, %v without", w, r, floor, r0)
+		}
+		if w == 1 && n >= n0 {
+			t.Errorf("workers %d: %d cuts scored with a floor, %d without", w, n, n0)
 		}
 	}
 }

@@ -67,7 +67,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		}
 		bounds[k] = newScoreBound(need)
 	}
-	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil, bounds); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil, nil, bounds); err != nil {
 		return nil, err
 	}
 	best := make([]*candidate, len(todo))
@@ -106,7 +106,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 				}
 			}
 		}
-		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget, nil, bestBounds(best)); err != nil {
+		if err := d.evalCandidates(parts, todo, vol, more, scoutBudget, nil, nil, bestBounds(best)); err != nil {
 			return nil, err
 		}
 		pick(more)
@@ -123,7 +123,7 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 			snaps = append(snaps, d.snapCandidates(parts[todo[k]], b)...)
 		}
 	}
-	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget, nil, bestBounds(best)); err != nil {
+	if err := d.evalCandidates(parts, todo, vol, snaps, scoutBudget, nil, nil, bestBounds(best)); err != nil {
 		return nil, err
 	}
 	pick(snaps)
@@ -245,8 +245,9 @@ func (d *decomposer) snapCandidates(p *part, b *candidate) []*candidate {
 // with a child at or above the largest concavity left by a candidate of the
 // same part already scored (it cannot lower the part's concavity further;
 // see lookahead); its children's estimates stop there (see
-// sampleBudget.stop).
-func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil []float64, bounds []*scoreBound) error {
+// sampleBudget.stop). Once that concavity is at most floor[c.part], the
+// candidates left are skipped: the look-ahead uses the larger of the two.
+func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs []*candidate, b sampleBudget, ceil, floor []float64, bounds []*scoreBound) error {
 	errs := make([]error, len(cs))
 	// The tree each part's children are indexed on (see part.scoutIndex),
 	// made before the candidates share the parts.
@@ -272,6 +273,9 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		c := cs[i]
 		p := parts[todo[c.part]]
 		bd := bounds[c.part]
+		if ceil != nil && bd.ceiling() <= floor[c.part] {
+			return
+		}
 		sides, _, ok := d.cutPart(p, c.pl)
 		if !ok {
 			return
@@ -294,7 +298,9 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 					return
 				}
 				kb := b
-				kb.stop = bd.ceiling()
+				if kb.stop = bd.ceiling(); kb.stop <= floor[c.part] {
+					return
+				}
 				d.scoutEstimate(k, kb)
 				if k.conc >= kb.stop {
 					return
@@ -516,12 +522,20 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 	}
 	// A second cut matters only if it lowers its part's concavity (reach
 	// starts there): a cut whose child reaches that is dropped as soon as
-	// it does, unmeasured further.
+	// it does, unmeasured further. And only down to the largest
+	// concavity of its entry's other children (floor): an entry is
+	// valued by the larger of the two.
 	ceil := make([]float64, len(next))
+	floor := make([]float64, len(next))
 	for i, p := range next {
 		ceil[i] = p.conc
 	}
-	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil, nil); err != nil {
+	for _, e := range entries {
+		for _, i := range e.kids {
+			floor[i] = e.other
+		}
+	}
+	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil, floor, nil); err != nil {
 		return nil, err
 	}
 	// reach[i]: the lowest concavity one more cut leaves in next[i].
