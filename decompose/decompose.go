@@ -25,7 +25,8 @@ type Options struct {
 	AbsConcavity float64
 	// MaxHulls caps the number of hulls (0 = DefaultMaxHulls). It is a cap,
 	// not a target: splitting stops as soon as every part is under the
-	// threshold.
+	// threshold, and the tightening pass after it splits a part only where
+	// the hulls' gap to the mesh falls by more than a price per hull.
 	MaxHulls int
 	// MaxHullVertices caps each hull's vertex count (0 = the hull
 	// package's default, 255).
@@ -410,15 +411,45 @@ func (d *decomposer) estimate(p *part, b sampleBudget) {
 	}
 }
 
-// run is one search: it splits the input (whose buried triangles inner
-// marks) while parts are above the threshold, then merges.
+// run is one search (see search) and the tightening pass after it.
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
+	parts, err := d.search(ts, inner, res)
+	if err != nil {
+		return nil, err
+	}
+	return d.tighten(parts, d.solid)
+}
+
+// search splits the input (whose buried triangles inner marks) while parts
+// are above the threshold, then merges and relaxes.
+func (d *decomposer) search(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts := d.splitSide(soup{ts, inner}, nil)
 	(&sideGroup{kids: parts}).setGroup()
 	if err := d.finishAll(parts, fullBudget); err != nil {
 		return nil, err
 	}
 	d.progress(parts)
+	parts, err := d.splitLoop(parts, res)
+	if err != nil {
+		return nil, err
+	}
+	if d.closed {
+		if err := d.fillPockets(parts); err != nil {
+			return nil, err
+		}
+	}
+	if parts, err = d.merge(parts, res); err != nil {
+		return nil, err
+	}
+	if d.opt.SkipRelax {
+		return parts, nil
+	}
+	return d.relax(parts)
+}
+
+// splitLoop splits the parts above the threshold, most concave first, round
+// after round, until none is left above it or MaxHulls is reached.
+func (d *decomposer) splitLoop(parts []*part, res *Result) ([]*part, error) {
 	for {
 		var todo []int
 		for i, p := range parts {
@@ -444,21 +475,6 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 		}
 		parts = replaceSplit(parts, todo, children)
 		d.progress(parts)
-	}
-	if d.closed {
-		if err := d.fillPockets(parts); err != nil {
-			return nil, err
-		}
-	}
-	parts, err := d.merge(parts, res)
-	if err != nil {
-		return nil, err
-	}
-	if d.opt.SkipRelax {
-		return parts, nil
-	}
-	if parts, err = d.relax(parts); err != nil {
-		return nil, err
 	}
 	return parts, nil
 }
