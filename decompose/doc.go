@@ -17,7 +17,7 @@
 // Options.MaxHulls, regardless), cuts between touching parts are re-placed
 // (unless Options.SkipRelax), parts are split further where that lowers
 // the integral of the hulls' distance to the mesh by more than the cube of
-// the threshold per added hull (a tightening pass), and hulls inside
+// the threshold per added hull (unless Options.SkipTighten), and hulls inside
 // another hull are dropped. Inputs over twice
 // Options.SearchTriangles triangles are searched on a vertex-clustered
 // proxy and the chosen cuts replayed on the input.
