@@ -106,11 +106,13 @@ func (d *decomposer) gapIntegral(p *part, mesh *bvh, n int, seed uint64) gap {
 // cylinders to the 64-hull cap). Largest gain first, within MaxHulls; the
 // children are tried again, until no split pays.
 //
-// A part that no one plane improves but whose removable gap could pay for
-// a hull (a snowflake's centre: cutting one arm off widens the bridge
-// between its neighbours) is decomposed on its own by the search's split
-// loop at subConcavity times its concavity, that result merged back while merging costs
-// less than the price of a hull (gapMerge), and judged like a cut.
+// A part that no one plane improves (a snowflake's centre: cutting one arm
+// off widens the bridge between its neighbours) needs at least three parts
+// to gain, so it is worth more work only if its removable gap (gap.free)
+// exceeds the price of two hulls. Such a part is decomposed on its own by
+// the search's split loop at subConcavity times its concavity, that result
+// merged back while merging costs less than the price of a hull
+// (gapMerge), and judged like a cut.
 func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 	price := d.thr * d.thr * d.thr
 	gs := make([]gap, len(parts))
@@ -158,7 +160,7 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 			switch {
 			case sig && gn > price*float64(len(t)-1):
 				gains = append(gains, gain{k, idx, gn})
-			case !sig && gs[i].free > price:
+			case !sig && gs[i].free > 2*price:
 				stuck = append(stuck, k)
 			}
 		}
@@ -262,10 +264,10 @@ func gainOf(g gap, kg []gap, idx []int) (float64, bool) {
 
 // subSearch decomposes p on its own with the search's split loop and merge
 // pass (no relax) at subConcavity times its concavity, into at most budget
-// parts, then merges those back while that costs less than price per hull
-// saved (see gapMerge). It returns nil when p stays whole.
+// (at least 3) parts, then merges those back while that costs less than
+// price per hull saved (see gapMerge). It returns nil when p stays whole.
 func (d *decomposer) subSearch(p *part, budget int, mesh *bvh, price float64) ([]*part, error) {
-	if budget < 2 {
+	if budget < 3 {
 		return nil, nil
 	}
 	sub := *d
