@@ -20,11 +20,10 @@ const (
 	// alone passes).
 	gapZ = 2.0
 	// subConcavity: a stuck part's sub-search splits it to this share of
-	// its own concavity. At 1/2 it cost 2.7 times as much on the
-	// SnowFlake (3.8 against 1.4 CPU s, the cap of parts it may make
-	// reached) for the same result (0.280 against 0.275 % outer surface
-	// distance), and the same on the other real and acd meshes but cup
-	// (also 13 hulls, 0.690 %).
+	// its own concavity. At 1/2 it cost 2.7 times as much on the SnowFlake
+	// (3.8 against 1.4 CPU s, the most parts it may make reached) for the
+	// same hulls (0.280 against 0.275 % outer distance); Bottle 0.587
+	// against 0.593 %, KitchenPot and cup the same.
 	subConcavity = 0.7
 	// subParts caps the parts of one sub-search. The sub-searches kept on
 	// the real meshes end with 2 to 6 parts after gapMerge; SheenCloth's
@@ -44,10 +43,10 @@ type gap struct {
 	free float64
 }
 
-// gapIntegral estimates G for part p with hull surface h: the integral over
-// h's surface of the distance to the input (mesh indexes it), that is the
-// hull's area times its mean distance to the mesh, from n samples
-// stratified by area, with its standard error.
+// gapIntegral estimates G for part p: the integral over its hull's surface
+// of the distance to the input (mesh indexes it), that is the hull's area
+// times its mean distance to the mesh, from n samples stratified by area,
+// with its standard error.
 func (d *decomposer) gapIntegral(p *part, mesh *bvh, n int, seed uint64) gap {
 	s := newSampler(hullTris(p.hull), seed)
 	a := s.area()
