@@ -35,11 +35,15 @@ func (s *sampler) area() float64 {
 }
 
 // next returns a sample point and the index of its triangle.
-func (s *sampler) next() (geom.Vec3, int) {
+func (s *sampler) next() (geom.Vec3, int) { return s.at(s.rng.Float64()) }
+
+// at returns a random point of the triangle at fraction f of the total
+// area (the triangles in order), and the index of that triangle.
+func (s *sampler) at(f float64) (geom.Vec3, int) {
 	total := s.area()
 	var i int
 	if total > 0 {
-		x := s.rng.Float64() * total
+		x := f * total
 		lo, hi := 0, len(s.cum)-1
 		for lo < hi {
 			m := (lo + hi) / 2

@@ -90,13 +90,13 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	return nil, nil, fmt.Errorf("method %q: no way to build %d", opt.Method, k.Build)
 }
 
-// decomposed makes one hull collider per hull of a decomposition;
-// skipRelax is decompose.Options.SkipRelax (set by auto).
-func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run, skipRelax bool) ([]Collider, []string, error) {
+// decomposed makes one hull collider per hull of a decomposition; bulk
+// (set by auto) sets decompose.Options.SkipRelax and SkipTighten.
+func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run, bulk bool) ([]Collider, []string, error) {
 	res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
 		MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
-		SearchTriangles: opt.SearchTriangles, SkipRelax: skipRelax, Progress: decomposeProgress(run.Progress),
+		SearchTriangles: opt.SearchTriangles, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
 	})
 	if err != nil {
 		return nil, nil, err

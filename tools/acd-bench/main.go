@@ -54,7 +54,8 @@ func main() {
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
 	coacdUnits := flag.Bool("coacd-units", false, "read -concavity (default 0.05) as CoACD does: a fraction of half the longest side of the bounding box, not of its diagonal (CoACD scales its input to [-1,1] along the longest side)")
 	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
-	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500)")
+	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500 and -skip-tighten)")
+	skipTighten := flag.Bool("skip-tighten", false, "Options.SkipTighten (what the default profile's auto sets, with -search 1500 and -skip-relax)")
 	export := flag.String("export", "", "convert the glTF arguments to OBJ files in this folder and exit")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the decompose runs to this file")
 	parts := flag.Bool("parts", false, "with -export, one OBJ per glTF mesh instead of one per file")
@@ -142,7 +143,7 @@ func main() {
 		for r := 0; r < *repeat; r++ {
 			c0 := cpuSeconds()
 			t0 := time.Now()
-			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: conc, SearchTriangles: *search, SkipRelax: *skipRelax})
+			res, err = decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: *workers, Concavity: conc, SearchTriangles: *search, SkipRelax: *skipRelax, SkipTighten: *skipTighten})
 			times = append(times, time.Since(t0).Seconds())
 			cpus = append(cpus, cpuSeconds()-c0)
 			if err != nil {
