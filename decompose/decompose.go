@@ -49,7 +49,9 @@ type Options struct {
 	SkipRelax bool
 	// SkipTighten leaves out the tightening pass (splitting parts under
 	// the threshold where the hulls' distance to the mesh falls by more
-	// than a price per added hull; see DESIGN.md). The pass lowers the
+	// than a price per added hull; see DESIGN.md). The pass only runs on
+	// closed input (every edge with its twin), where each cut pays for
+	// the faces it leaves inside the solid. The pass lowers the
 	// mean surface distance (the real meshes 0.887 -> 0.446 % of the
 	// diagonal) for more hulls (51 -> 114 on the three) and costs a
 	// sub-search per stuck part: the default profile's corpus took 2.4
@@ -436,7 +438,13 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 // run is one search (see search) and the tightening pass after it.
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
-	if err != nil || d.opt.SkipTighten {
+	if err != nil || d.opt.SkipTighten || !d.closed {
+		// Open input: a piece of an open shell is hulled without caps,
+		// so a cut costs no interior face and the gap integral falls
+		// with every cut, leaving the price per hull as the only brake
+		// (WaterBottle went 17 -> 62 hulls, the milk truck's body 19 ->
+		// 46, a subdivided open cup to the 64 cap). The pass needs the
+		// caps a closed input's cuts pay for to stop where it should.
 		return parts, err
 	}
 	return d.tighten(parts, d.solid)

@@ -15,7 +15,7 @@
 // max(Options.Concavity·diagonal, Options.AbsConcavity); a greedy pass then
 // merges parts while the union stays under that threshold (or, over
 // Options.MaxHulls, regardless), cuts between touching parts are re-placed
-// (unless Options.SkipRelax), parts are split further where that lowers
+// (unless Options.SkipRelax), parts of closed input are split further where that lowers
 // the integral of the hulls' distance to the mesh by more than the cube of
 // the threshold per added hull (unless Options.SkipTighten), and hulls inside
 // another hull are dropped. Inputs over twice

@@ -3,6 +3,7 @@ package decompose
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
@@ -130,6 +131,34 @@ func TestTightenSolid(t *testing.T) {
 		before, after, _ := searchAndTighten(t, m, Options{})
 		if len(after) != len(before) {
 			t.Errorf("%s: %d hulls -> %d", name, len(before), len(after))
+		}
+	}
+}
+
+// TestTightenClosedOnly: the pass runs only on closed input. The half tube
+// with one triangle of its outer wall removed (open) must decompose to the
+// same hulls with and without SkipTighten, while the closed tube gains
+// hulls from the pass (so the comparison can fail).
+func TestTightenClosedOnly(t *testing.T) {
+	closed := arcShell(1, 0.03, 0.5, math.Pi, 48)
+	open := testMesh{closed.v, append([][3]uint32(nil), closed.t[1:]...)}
+	count := func(m testMesh, skip bool) []*hull.Hull {
+		res, err := Decompose(context.Background(), m.v, m.t, Options{SkipTighten: skip, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Hulls
+	}
+	if a, b := count(closed, true), count(closed, false); len(b) <= len(a) {
+		t.Fatalf("closed half tube: %d hulls with the pass, %d without: the pass added none", len(b), len(a))
+	}
+	a, b := count(open, true), count(open, false)
+	if len(a) != len(b) {
+		t.Fatalf("open half tube: %d hulls with the pass, %d without", len(b), len(a))
+	}
+	for i := range a {
+		if !slices.Equal(a[i].Vertices, b[i].Vertices) {
+			t.Fatalf("open half tube: hull %d differs with the pass", i)
 		}
 	}
 }
