@@ -595,6 +595,73 @@ func TestScoreBound(t *testing.T) {
 	}
 }
 
+// TestRescoreStuck: a stuck part's (a torus's) candidates evaluated keeping only the
+// best exact (holding the dropped ones), then rescored by rescoreStuck,
+// give the same lookaheadTop best, with the same scores, as an evaluation
+// without a bound, at one worker and at two; the first evaluation holds
+// some candidates (the rescoring does something) and none is left held.
+func TestRescoreStuck(t *testing.T) {
+	m := torus(1, 0.4, 32, 12) // closed: no one plane opens the ring
+	var sets [][]*candidate
+	for _, run := range []struct{ need, workers int }{{0, 2}, {1, 1}, {1, 2}} {
+		d := testDecomposer(m, Options{Workers: run.workers})
+		parts := d.splitSide(soup{t: toTris(m)}, nil)
+		if err := d.finishAll(parts, fullBudget); err != nil {
+			t.Fatal(err)
+		}
+		cands := d.axisCandidates(parts[0], 0, planesPerAxis, true)
+		bd := newScoreBound(run.need)
+		bd.hold = run.need > 0
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cands, scoutBudget, nil, nil, []*scoreBound{bd}); err != nil {
+			t.Fatal(err)
+		}
+		if run.need > 0 {
+			held := 0
+			var best *candidate
+			for _, c := range cands {
+				if c.held != nil {
+					held++
+				}
+				if c.kids != nil && (best == nil || c.score < best.score) {
+					best = c
+				}
+			}
+			if held == 0 {
+				t.Errorf("workers %d: no candidate held", run.workers)
+			}
+			step := 1 / float64(planesPerAxis+1)
+			if !d.stuck(parts[0], step, best) {
+				t.Fatalf("the torus is not stuck: best leaves %v of %v", best.cmax, parts[0].conc)
+			}
+			if err := d.rescoreStuck(parts, []int{0}, []float64{0}, []float64{step}, cands, []*candidate{best}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var kept []*candidate
+		for _, c := range cands {
+			if c.held != nil {
+				t.Errorf("workers %d: a candidate still held", run.workers)
+			}
+			if c.kids != nil {
+				kept = append(kept, c)
+			}
+		}
+		sort.SliceStable(kept, func(i, j int) bool { return kept[i].score < kept[j].score })
+		sets = append(sets, kept[:min(len(kept), lookaheadTop)])
+	}
+	all := sets[0]
+	for i, s := range sets[1:] {
+		if len(s) != len(all) {
+			t.Fatalf("set %d: %d candidates, without a bound %d", i+1, len(s), len(all))
+		}
+		for j, c := range s {
+			if c.pl != all[j].pl || c.score != all[j].score {
+				t.Errorf("set %d: candidate %d is %v at %v, without a bound %v at %v", i+1, j, c.pl, c.score, all[j].pl, all[j].score)
+			}
+		}
+	}
+}
+
 // TestLookaheadFloor: second cuts evaluated with a floor give the same
 // reach, once the larger of it and the floor is taken, as without one, at
 // one worker and at two, and skip the cuts left once it is reached (the
