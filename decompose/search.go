@@ -19,12 +19,6 @@ type candidate struct {
 	kids  []*part
 	// cmax is the largest concavity among kids.
 	cmax float64
-	// held: the children, cut and hulled, of a candidate dropped under a
-	// bound that holds them (see scoreBound.hold), for rescoreStuck.
-	held []*part
-	// exact: how many of the held children, largest first, have their
-	// estimate in full (it did not stop).
-	exact int
 	// area is the cut's cross-section area (relax only).
 	area float64
 }
@@ -62,13 +56,16 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		cands = append(cands, d.axisCandidates(p, k, planesPerAxis, true)...)
 		steps[k] = 1 / float64(planesPerAxis+1)
 	}
-	// steps[k] == 0 marks a part split for its vertex count only. Only
-	// each part's best candidate is scored exactly at first (see
-	// rescoreStuck for the ones the look-ahead ranks).
+	// steps[k] == 0 marks a part split for its vertex count only. The
+	// candidates the look-ahead may rank must be scored exactly: the
+	// lookaheadTop best of a part it may look ahead from, else the best.
 	bounds := make([]*scoreBound, len(todo))
 	for k, pi := range todo {
-		bounds[k] = newScoreBound(1)
-		bounds[k].hold = steps[k] != 0 && parts[pi].conc >= lookaheadMin*d.thr
+		need := 1
+		if steps[k] != 0 && parts[pi].conc >= lookaheadMin*d.thr {
+			need = lookaheadTop
+		}
+		bounds[k] = newScoreBound(need)
 	}
 	if err := d.evalCandidates(parts, todo, vol, cands, scoutBudget, nil, nil, bounds); err != nil {
 		return nil, err
@@ -85,9 +82,6 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		}
 	}
 	pick(cands)
-	if err := d.rescoreStuck(parts, todo, vol, steps, cands, best); err != nil {
-		return nil, err
-	}
 	fixed, err := d.lookahead(parts, todo, steps, cands, best)
 	if err != nil {
 		return nil, err
@@ -147,48 +141,6 @@ func (d *decomposer) splitParts(parts []*part, todo []int) ([][]*part, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// rescoreStuck scores exactly the lookaheadTop best first-round candidates
-// of each part the look-ahead will look ahead from (see stuck), which the
-// first round, keeping only each part's best exact, may have dropped. The
-// dropped ones are held (cut, hulled, and their children estimated in full
-// before the one that stopped) and are scored again with a bound keeping
-// lookaheadTop scores exact, seeded with the scores the first round kept.
-// A candidate dropped again scores above lookaheadTop scores of its part,
-// so the lookaheadTop best are the same as if each such part had been
-// scored for the look-ahead from the start; only the stuck parts, known
-// once their best is, pay for it. best does not change: a candidate scored
-// now was dropped above the best's score. No candidate is held afterwards.
-func (d *decomposer) rescoreStuck(parts []*part, todo []int, vol, steps []float64, cands, best []*candidate) error {
-	bounds := make([]*scoreBound, len(todo))
-	var again []*candidate
-	for _, c := range cands {
-		k := c.part
-		if !d.stuck(parts[todo[k]], steps[k], best[k]) {
-			continue
-		}
-		if bounds[k] == nil {
-			bounds[k] = newScoreBound(lookaheadTop)
-		}
-		if c.kids != nil {
-			bounds[k].add(c.score, math.Inf(1))
-		} else if c.held != nil {
-			again = append(again, c)
-		}
-	}
-	err := d.evalCandidates(parts, todo, vol, again, scoutBudget, nil, nil, bounds)
-	for _, c := range cands {
-		c.held, c.exact = nil, 0
-	}
-	return err
-}
-
-// stuck reports whether the look-ahead re-chooses the cut of part p, of
-// best first-round candidate b (nil: none), refine step step (0: a part
-// split for its vertex count only).
-func (d *decomposer) stuck(p *part, step float64, b *candidate) bool {
-	return b != nil && step != 0 && b.cmax >= stuckRatio*p.conc && p.conc >= lookaheadMin*d.thr
 }
 
 // bestBounds returns, per part, a bound keeping the best candidate exact,
@@ -324,20 +276,16 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		if ceil != nil && bd.ceiling() <= floor[c.part] {
 			return
 		}
-		// A held candidate's children are cut and hulled already.
-		kids, held, exact := c.held, c.held != nil, c.exact
-		c.held, c.exact = nil, 0
-		if !held {
-			sides, _, ok := d.cutPart(p, c.pl)
-			if !ok {
-				return
-			}
-			for si, sd := range sides {
-				g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
-				g.setGroup()
-				setBase(g.kids, bases[c.part].tree, bases[c.part].slot)
-				kids = append(kids, g.kids...)
-			}
+		sides, _, ok := d.cutPart(p, c.pl)
+		if !ok {
+			return
+		}
+		var kids []*part
+		for si, sd := range sides {
+			g := &sideGroup{parent: p, pl: c.pl, side: si, kids: d.splitSide(sd.soup, sd.caps)}
+			g.setGroup()
+			setBase(g.kids, bases[c.part].tree, bases[c.part].slot)
+			kids = append(kids, g.kids...)
 		}
 		// The largest child first: the likeliest to reach a bound,
 		// sparing the others. Each child's estimate is its own, so the
@@ -358,7 +306,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 					return
 				}
 			}
-		} else if !held {
+		} else {
 			for _, k := range kids {
 				if errs[i] = d.shape(k, -1); errs[i] != nil {
 					return
@@ -380,7 +328,7 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 		}
 		if ceil == nil {
 			done := make([]bool, len(kids))
-			for oi, k := range order {
+			for _, k := range order {
 				j := slices.Index(kids, k)
 				limit := bd.limit()
 				kb := b
@@ -388,23 +336,16 @@ func (d *decomposer) evalCandidates(parts []*part, todo []int, vol []float64, cs
 					m, s := score(kids, done)
 					kb.stop = stopAt(limit, m, s, 0.5+0.5*r, len(kids))
 				}
-				if oi >= exact {
-					d.scoutEstimate(k, kb)
-				}
+				d.scoutEstimate(k, kb)
 				done[j] = true
 				if kb.stop > 0 && k.conc >= kb.stop {
 					if m, s := score(kids, done); rankScore(m, s, r, len(kids)) > limit {
-						if bd.hold {
-							c.held, c.exact = kids, oi
-						}
 						return
 					}
 					// Rounding left the score at the limit: measure in
-					// full (unless it is already).
-					if oi >= exact {
-						kb.stop = 0
-						d.scoutEstimate(k, kb)
-					}
+					// full.
+					kb.stop = 0
+					d.scoutEstimate(k, kb)
 				}
 			}
 		}
@@ -467,10 +408,6 @@ func stopAt(limit, m, s, f float64, n int) float64 {
 type scoreBound struct {
 	mu   sync.Mutex
 	need int
-	// hold: a candidate dropped keeps its children (candidate.held), to
-	// be scored again under a bound keeping more scores exact without
-	// cutting and hulling again.
-	hold bool
 	top  []float64 // ascending
 	// cut: with a ceiling, the lowest of it and of the largest child
 	// concavities of the candidates scored.
@@ -540,7 +477,10 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 	var next []*part
 	var entries []entry
 	for k, b := range best {
-		if !d.stuck(parts[todo[k]], steps[k], b) {
+		if b == nil || steps[k] == 0 || b.cmax < stuckRatio*parts[todo[k]].conc {
+			continue
+		}
+		if parts[todo[k]].conc < lookaheadMin*d.thr {
 			continue
 		}
 		var mine []*candidate
