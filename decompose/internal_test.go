@@ -664,6 +664,91 @@ func TestLookaheadFloor(t *testing.T) {
 	}
 }
 
+// TestLookaheadLead: the look-ahead's pick for a stuck part (a closed
+// torus), its second cuts of entries after the first capped at the first
+// entry's value, is the pick worked out with every second cut scored in
+// full, at one worker and at two; and the cap can bite (a later entry has
+// a child above the first entry's value).
+func TestLookaheadLead(t *testing.T) {
+	m := torus(1, 0.4, 32, 12)
+	setup := func(workers int) (*decomposer, []*part, []*candidate, []*candidate, []float64) {
+		d := testDecomposer(m, Options{Workers: workers})
+		parts := d.splitSide(soup{t: toTris(m)}, nil)
+		if err := d.finishAll(parts, fullBudget); err != nil {
+			t.Fatal(err)
+		}
+		cands := d.axisCandidates(parts[0], 0, planesPerAxis, true)
+		if err := d.evalCandidates(parts, []int{0}, []float64{0}, cands, scoutBudget, nil, nil, []*scoreBound{newScoreBound(lookaheadTop)}); err != nil {
+			t.Fatal(err)
+		}
+		var best *candidate
+		for _, c := range cands {
+			if c.kids != nil && (best == nil || c.score < best.score) {
+				best = c
+			}
+		}
+		steps := []float64{1 / float64(planesPerAxis+1)}
+		if best == nil || best.cmax < stuckRatio*parts[0].conc || parts[0].conc < lookaheadMin*d.thr {
+			t.Fatal("the torus is not stuck")
+		}
+		return d, parts, cands, []*candidate{best}, steps
+	}
+	// Every second cut scored in full.
+	d, _, cands, _, _ := setup(1)
+	var mine []*candidate
+	for _, c := range cands {
+		if c.kids != nil {
+			mine = append(mine, c)
+		}
+	}
+	sort.SliceStable(mine, func(i, j int) bool { return mine[i].score < mine[j].score })
+	mine = mine[:min(len(mine), lookaheadTop)]
+	var want plane
+	var wantV, first float64
+	bites := false
+	for ei, c := range mine {
+		v := 0.0
+		for _, kd := range c.kids {
+			if kd.conc <= d.thr {
+				v = math.Max(v, kd.conc)
+				continue
+			}
+			if ei > 0 && kd.conc > first {
+				bites = true
+			}
+			reach := kd.conc
+			for _, sc := range d.axisCandidates(kd, 0, lookaheadPlanes, false) {
+				if err := d.evalCandidates([]*part{kd}, []int{0}, []float64{0}, []*candidate{sc}, scoutBudget, []float64{math.Inf(1)}, []float64{0}, nil); err != nil {
+					t.Fatal(err)
+				}
+				if sc.kids != nil {
+					reach = math.Min(reach, sc.cmax)
+				}
+			}
+			v = math.Max(v, reach)
+		}
+		if ei == 0 {
+			first = v
+		}
+		if ei == 0 || v < wantV {
+			want, wantV = c.pl, v
+		}
+	}
+	if !bites {
+		t.Errorf("no later entry's child above the first entry's value %v", first)
+	}
+	for _, w := range []int{1, 2} {
+		d, parts, cands, best, steps := setup(w)
+		fixed, err := d.lookahead(parts, []int{0}, steps, cands, best)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fixed[0] || best[0].pl != want {
+			t.Errorf("workers %d: look-ahead picks %v (fixed %v), every cut scored %v", w, best[0].pl, fixed[0], want)
+		}
+	}
+}
+
 // TestStopAt: one more child at stopAt's value takes a candidate's score
 // above the limit, and one a little below it does not.
 func TestStopAt(t *testing.T) {

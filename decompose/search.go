@@ -535,7 +535,65 @@ func (d *decomposer) lookahead(parts []*part, todo []int, steps []float64, cands
 			floor[i] = e.other
 		}
 	}
-	if err := d.evalCandidates(next, idx, vol, second, scoutBudget, ceil, floor, nil); err != nil {
+	// The first entry of each part (its best single cut) is measured
+	// first: its value U is picked unless another entry's is lower
+	// (strictly: the first in order wins a tie). So a second cut of
+	// another entry's child matters only below U: its ceiling is lowered
+	// to U. A child whose cuts all reach U keeps reach at least U, its
+	// entry is not picked, as when measured in full.
+	lead := make([]bool, len(next))
+	var firstCuts, rest []*candidate
+	seen := make([]bool, len(todo))
+	for _, e := range entries {
+		if !seen[e.c.part] {
+			seen[e.c.part] = true
+			for _, i := range e.kids {
+				lead[i] = true
+			}
+		}
+	}
+	for _, c := range second {
+		if lead[c.part] {
+			firstCuts = append(firstCuts, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	if err := d.evalCandidates(next, idx, vol, firstCuts, scoutBudget, ceil, floor, nil); err != nil {
+		return nil, err
+	}
+	u := make([]float64, len(todo))
+	for k := range u {
+		u[k] = math.Inf(1)
+	}
+	for k := range seen {
+		seen[k] = false
+	}
+	for _, e := range entries {
+		if seen[e.c.part] {
+			continue
+		}
+		seen[e.c.part] = true
+		v := e.other
+		for _, i := range e.kids {
+			r := next[i].conc
+			for _, c := range firstCuts {
+				if c.part == i && c.kids != nil && c.cmax < r {
+					r = c.cmax
+				}
+			}
+			v = math.Max(v, r)
+		}
+		u[e.c.part] = v
+	}
+	for _, e := range entries {
+		for _, i := range e.kids {
+			if !lead[i] {
+				ceil[i] = math.Min(ceil[i], u[e.c.part])
+			}
+		}
+	}
+	if err := d.evalCandidates(next, idx, vol, rest, scoutBudget, ceil, floor, nil); err != nil {
 		return nil, err
 	}
 	// reach[i]: the lowest concavity one more cut leaves in next[i].
