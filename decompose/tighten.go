@@ -118,10 +118,15 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 	if err := d.parallel(len(parts), func(i int) { gs[i] = d.gapIntegral(parts[i], mesh, gapCheckSamples, 1) }); err != nil {
 		return nil, err
 	}
-	// queue: the parts still to try.
-	queue := make([]int, len(parts))
-	for i := range queue {
-		queue[i] = i
+	// queue: the parts still to try. A part whose whole gap integral is at
+	// most the price cannot gain more than one hull's price (its kids' G
+	// are not negative), nor is its removable gap over two, so it is never
+	// split: it is not tried.
+	var queue []int
+	for i := range parts {
+		if gs[i].g > price {
+			queue = append(queue, i)
+		}
 	}
 	for len(queue) > 0 && len(parts) < d.maxH {
 		trials := make([][]*part, len(queue))
@@ -214,7 +219,9 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 				if kids[j].conc == 0 {
 					kids[j].conc = parts[i].conc
 				}
-				next = append(next, len(out))
+				if kg[j].g > price {
+					next = append(next, len(out))
+				}
 				out, og = append(out, kids[j]), append(og, kg[j])
 			}
 		}
