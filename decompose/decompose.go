@@ -45,7 +45,9 @@ type Options struct {
 	// of the time on large open meshes (it cuts every pair's union tens of
 	// times, and open meshes keep more parts) and moves the surface
 	// distance by a few percent either way there; bulk runs (the default
-	// profile) skip it.
+	// profile) skip it. It is also left out wherever the tightening pass
+	// runs (closed input without SkipTighten), which cuts where the hulls'
+	// gap is instead.
 	SkipRelax bool
 	// SkipTighten leaves out the tightening pass (splitting parts under
 	// the threshold where the hulls' distance to the mesh falls by more
@@ -438,16 +440,21 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 // run is one search (see search) and the tightening pass after it.
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
-	if err != nil || d.opt.SkipTighten || !d.closed {
-		// Open input: a piece of an open shell is hulled without caps,
-		// so a cut costs no interior face and the gap integral falls
-		// with every cut, leaving the price per hull as the only brake
-		// (WaterBottle went 17 -> 62 hulls, the milk truck's body 19 ->
-		// 46, a subdivided open cup to the 64 cap). The pass needs the
-		// caps a closed input's cuts pay for to stop where it should.
+	if err != nil || !d.tightens() {
 		return parts, err
 	}
 	return d.tighten(parts, d.solid)
+}
+
+// tightens reports whether the tightening pass runs: unless SkipTighten, on
+// closed input only. On open input a piece of an open shell is hulled
+// without caps, so a cut costs no interior face and the gap integral falls
+// with every cut, leaving the price per hull as the only brake (WaterBottle
+// went 17 -> 62 hulls, the milk truck's body 19 -> 46, a subdivided open
+// cup to the 64 cap). The pass needs the caps a closed input's cuts pay for
+// to stop where it should.
+func (d *decomposer) tightens() bool {
+	return !d.opt.SkipTighten && d.closed
 }
 
 // search splits the input (whose buried triangles inner marks) while parts
@@ -471,7 +478,13 @@ func (d *decomposer) search(ts []tri, inner []bool, res *Result) ([]*part, error
 	if parts, err = d.merge(parts, res); err != nil {
 		return nil, err
 	}
-	if d.opt.SkipRelax {
+	// Where the tightening pass follows, the relax pass is left out: both
+	// work on the hulls' excess over the mesh (relax moves a cut between
+	// two touching parts to the place of least hull volume, the pass cuts
+	// where the hulls' gap is), and relax was a third of the CPU of the
+	// closed real meshes (Bottle) for hulls the pass then cuts again
+	// (tools/acd-bench/RESULTS.md, session 11).
+	if d.opt.SkipRelax || d.tightens() {
 		return parts, nil
 	}
 	return d.relax(parts)

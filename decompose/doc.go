@@ -14,11 +14,11 @@
 // boundary Hausdorff distance; volume term on closed input only), exceeds
 // max(Options.Concavity·diagonal, Options.AbsConcavity); a greedy pass then
 // merges parts while the union stays under that threshold (or, over
-// Options.MaxHulls, regardless), cuts between touching parts are re-placed
-// (unless Options.SkipRelax), parts of closed input are split further where that lowers
-// the integral of the hulls' distance to the mesh by more than the cube of
-// the threshold per added hull (unless Options.SkipTighten), and hulls inside
-// another hull are dropped. Inputs over twice
+// Options.MaxHulls, regardless); then on closed input parts are split
+// further where that lowers the integral of the hulls' distance to the mesh
+// by more than the cube of the threshold per added hull (unless
+// Options.SkipTighten), elsewhere cuts between touching parts are re-placed
+// (unless Options.SkipRelax); and hulls inside another hull are dropped. Inputs over twice
 // Options.SearchTriangles triangles are searched on a vertex-clustered
 // proxy and the chosen cuts replayed on the input.
 //

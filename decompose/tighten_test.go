@@ -162,3 +162,36 @@ func TestTightenClosedOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestTightenReplacesRelax: where the tightening pass runs (closed input),
+// the relax pass is left out, so the defaults give the same hulls as
+// SkipRelax; on open input relax still runs (a torus with one triangle
+// removed, where relax moves cuts, so the comparison can fail).
+func TestTightenReplacesRelax(t *testing.T) {
+	hulls := func(m testMesh, skipRelax bool) []*hull.Hull {
+		res, err := Decompose(context.Background(), m.v, m.t, Options{SkipRelax: skipRelax, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Hulls
+	}
+	same := func(a, b []*hull.Hull) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !slices.Equal(a[i].Vertices, b[i].Vertices) {
+				return false
+			}
+		}
+		return true
+	}
+	closed := torus(1, 0.3, 32, 12)
+	if !same(hulls(closed, false), hulls(closed, true)) {
+		t.Fatal("closed torus: the defaults ran the relax pass before the tightening pass")
+	}
+	open := testMesh{closed.v, append([][3]uint32(nil), closed.t[1:]...)}
+	if same(hulls(open, false), hulls(open, true)) {
+		t.Fatal("open torus: the relax pass changed nothing (it should run there, and move a cut)")
+	}
+}
