@@ -56,6 +56,18 @@ func CorpusPhysics(t testing.TB) []string {
 	return gltfFiles(t, "corpus-physics")
 }
 
+// SpecEditor returns the KHR spec editor's 71 test and sample files
+// (shared/spec-editor, from eoineoineoin/glTF_Physics), sorted, skipping
+// the test when the folder is absent (failing under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1).
+func SpecEditor(t testing.TB) []string {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(Shared(t), "spec-editor")); err != nil {
+		missing(t, "shared/spec-editor (the KHR spec editor's test files)")
+	}
+	return gltfFiles(t, "spec-editor")
+}
+
 func gltfFiles(t testing.TB, sub string) []string {
 	var files []string
 	filepath.Walk(filepath.Join(Shared(t), sub), func(p string, info os.FileInfo, err error) error {

@@ -71,6 +71,9 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 		return warns, fmt.Errorf("convert: %w", err)
 	}
 	var added []newNode
+	if from == physics.KHR && to == physics.KHR {
+		explicitGains(m)
+	}
 	if from != to {
 		a := adapt(doc, m, to)
 		if a.err != nil {
@@ -354,6 +357,23 @@ func (a *adapter) driveToKHR(d *physics.JointDrive, p string) {
 	if d.Stiffness != nil && d.PositionTarget == nil {
 		d.Stiffness = nil
 		a.note(p+".stiffness", "stiffness without positionTarget has no effect: dropped, as KHR requires the pair")
+	}
+}
+
+// explicitGains writes a KHR drive target's missing gain as its default 0,
+// an exact rewrite: the KHR schema's dependencies want the pair, and
+// fastgltf refuses a drive without stiffness.
+func explicitGains(m *physics.Model) {
+	for i := range m.Joints {
+		for k := range m.Joints[i].Drives {
+			d := &m.Joints[i].Drives[k]
+			if d.PositionTarget != nil && d.Stiffness == nil {
+				d.Stiffness = ptr(0)
+			}
+			if d.VelocityTarget != nil && d.Damping == nil {
+				d.Damping = ptr(0)
+			}
+		}
 	}
 }
 

@@ -36,7 +36,9 @@
 // KHR; OMI inertiaDiagonal [0,0,0] becomes absent; an OMI limit with
 // both linear and angular axes is split into two limits; an OMI drive
 // target without its gain gets the gain's default 0 (KHR requires the
-// pair). Exact rewrites with a note (a Warning that is not Lossy): an OMI
+// pair), and so does a KHR drive re-encoded as KHR (the spec editor's
+// RigidBodies_Joint_09 omits stiffness, which fastgltf refuses). Exact
+// rewrites with a note (a Warning that is not Lossy): an OMI
 // capsule of height 0 becomes a KHR sphere; an OMI drive damping without
 // velocityTarget gets target 0, a stiffness without positionTarget (no
 // effect) is dropped; a KHR joint is placed where OMI_physics_joint wants

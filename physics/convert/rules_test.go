@@ -31,7 +31,7 @@ func TestRefusesProhibited(t *testing.T) {
 		"khr_limit_axis_3":                     "extensions.KHR_physics_rigid_bodies.physicsJoints[0].limits[0].angularAxes[0]",
 		"khr_limit_min_gt_max":                 "extensions.KHR_physics_rigid_bodies.physicsJoints[0].limits[0]",
 		"khr_compound_trigger_not_descendant":  "nodes[3].extensions.KHR_physics_rigid_bodies.trigger.nodes[0]",
-		"khr_drive_position_without_stiffness": "extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]",
+		"khr_drive_stiffness_without_position": "extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]",
 		"omi_sphere_negative_radius":           "extensions.OMI_physics_shape.shapes[1].sphere.radius",
 		"omi_filter_both_lists":                "extensions.OMI_physics_body.collisionFilters[0]",
 		"omi_limit_bad_axis":                   "extensions.OMI_physics_joint.physicsJoints[0].limits[0].linearAxes[0]",

@@ -141,10 +141,14 @@ func (v *validator) limit(m map[string]any, p string, khr bool) {
 	v.nonNeg(m, "damping", p)
 }
 
-// drive checks a joint drive. A target goes with its gain (positionTarget
-// with stiffness, velocityTarget with damping): the KHR schema requires
-// both; in OMI the gain defaults to 0, so one without the other has no
-// effect (a warning).
+// drive checks a joint drive. Its force is stiffness·(positionTarget −
+// position) + damping·(velocityTarget − velocity) (the KHR README; OMI
+// the same), and a missing gain is 0 in both families' schemas: a target
+// without its gain adds nothing, a warning when that leaves the drive no
+// term at all, else a note (RigidBodies_Joint_09, the KHR spec editor's
+// velocity motor, has positionTarget 0 without stiffness). A gain without
+// its target has no default to fall back on: the KHR schema's
+// dependencies make it an error there, OMI a warning.
 func (v *validator) drive(m map[string]any, p string, khr bool) {
 	v.unknown(m, p, "type", "mode", "axis", "maxForce", "positionTarget", "velocityTarget", "stiffness", "damping")
 	for _, k := range []struct{ key, a, b string }{{"type", "linear", "angular"}, {"mode", "force", "acceleration"}} {
@@ -170,15 +174,21 @@ func (v *validator) drive(m map[string]any, p string, khr bool) {
 	}
 	v.number(m, "positionTarget", p)
 	v.number(m, "velocityTarget", p)
-	for _, pair := range [][2]string{{"positionTarget", "stiffness"}, {"velocityTarget", "damping"}} {
+	pairs := [2][2]string{{"positionTarget", "stiffness"}, {"velocityTarget", "damping"}}
+	for i, pair := range pairs {
 		_, a := m[pair[0]]
 		_, b := m[pair[1]]
+		other := pairs[1-i]
+		_, otherTarget := m[other[0]]
+		gain, _ := num(m[other[1]])
 		switch {
 		case a == b:
-		case khr:
-			v.add(Error, p, "%s and %s go together", pair[0], pair[1])
+		case a && otherTarget && gain > 0:
+			v.add(Info, p, "%s without %s (default 0): that term of the drive is zero, the drive acts through %s alone", pair[0], pair[1], other[0])
 		case a:
-			v.add(Warning, p, "%s without %s (default 0) has no effect", pair[0], pair[1])
+			v.add(Warning, p, "%s without %s (default 0) has no effect: the drive does nothing", pair[0], pair[1])
+		case khr:
+			v.add(Error, p, "%s without %s: the KHR schema requires %s with it", pair[1], pair[0], pair[0])
 		case pair[1] == "damping":
 			v.add(Warning, p, "damping without velocityTarget: readers may differ (convert writes velocityTarget 0, damping towards rest)")
 		default:

@@ -76,7 +76,7 @@ var badFiles = map[string]string{
 	"khr_limit_axis_3":                     "extensions.KHR_physics_rigid_bodies.physicsJoints[0].limits[0].angularAxes[0]",
 	"khr_limit_min_gt_max":                 "extensions.KHR_physics_rigid_bodies.physicsJoints[0].limits[0]",
 	"khr_compound_trigger_not_descendant":  "nodes[3].extensions.KHR_physics_rigid_bodies.trigger.nodes[0]",
-	"khr_drive_position_without_stiffness": "extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]",
+	"khr_drive_stiffness_without_position": "extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]",
 	"omi_drive_axis_3":                     "extensions.OMI_physics_joint.physicsJoints[0].drives[0].axis",
 	"omi_joint_on_body":                    "nodes[0].extensions.OMI_physics_joint",
 	"omi_joint_not_under_body":             "nodes[3].extensions.OMI_physics_joint",
@@ -155,7 +155,16 @@ var acceptedFiles = map[string]struct {
 	"omi_trigger_empty_older_form":         {"nodes[2].extensions.OMI_physics_body.trigger", validate.Warning},
 	"omi_motion_without_type_older_form":   {"nodes[5].extensions.OMI_physics_body.motion.type", validate.Warning},
 	"omi_drive_position_without_stiffness": {"extensions.OMI_physics_joint.physicsJoints[0].drives[1]", validate.Warning},
-	"omi_joint_under_static_body":          {},
+	// A drive's force is stiffness·(positionTarget − position) +
+	// damping·(velocityTarget − velocity), a missing gain 0: a target
+	// without its gain is a term of zero, a warning when no term is left,
+	// a note beside a working pair (RigidBodies_Joint_09's velocity motor).
+	"khr_drive_position_without_stiffness":   {"extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]", validate.Warning},
+	"khr_drive_velocity_without_damping":     {"extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]", validate.Warning},
+	"khr_drive_velocity_motor":               {"extensions.KHR_physics_rigid_bodies.physicsJoints[0].drives[0]", validate.Info},
+	"omi_drive_velocity_motor":               {"extensions.OMI_physics_joint.physicsJoints[0].drives[0]", validate.Info},
+	"omi_drive_spring_without_velocity_gain": {"extensions.OMI_physics_joint.physicsJoints[0].drives[0]", validate.Info},
+	"omi_joint_under_static_body":            {},
 }
 
 func TestAcceptedFiles(t *testing.T) {

@@ -181,7 +181,7 @@ case('khr_filter_both_lists', khr_base, lambda d: (KB(d).update({'collisionFilte
 case('khr_limit_axis_3', khr_base, lambda d: KB(d)['physicsJoints'][0]['limits'][0].update({'angularAxes': [3]}))
 case('khr_limit_min_gt_max', khr_base, lambda d: KB(d)['physicsJoints'][0]['limits'][0].update({'min': 2, 'max': 1}))
 case('khr_compound_trigger_not_descendant', khr_base, lambda d: (kn(d, 3)['trigger'].update({'nodes': [6]}), d['nodes'][6].update({'extensions': {'KHR_physics_rigid_bodies': {'trigger': {'geometry': {'shape': 1}}}}})))
-case('khr_drive_position_without_stiffness', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'force', 'axis': 0, 'positionTarget': 1}]}))
+case('khr_drive_stiffness_without_position', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'force', 'axis': 0, 'stiffness': 1}]}))
 case('omi_drive_axis_3', omi_base, lambda d: J(d)['drives'][0].update({'axis': 3}))
 # OMI_physics_joint: the joint node is not a body, it is under a body, and
 # its connected node is under a body.
@@ -205,6 +205,14 @@ accept('omi_trigger_empty_older_form', omi_base, lambda d: nb(d, 2).update({'tri
 accept('omi_motion_without_type_older_form', omi_base, lambda d: nb(d, 5)['motion'].pop('type'))
 accept('omi_joint_under_static_body', omi_base, lambda d: nb(d, 0)['motion'].update({'type': 'static'}))
 accept('omi_drive_position_without_stiffness', omi_base, lambda d: J(d)['drives'].append({'type': 'linear', 'mode': 'force', 'axis': 1, 'positionTarget': 1}))
+# A target without its gain (default 0) adds nothing to the drive's force:
+# a warning when the drive is left with no term, a note beside a working
+# pair (the KHR spec editor's RigidBodies_Joint_09, a velocity motor).
+accept('khr_drive_position_without_stiffness', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'force', 'axis': 0, 'positionTarget': 1}]}))
+accept('khr_drive_velocity_without_damping', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'force', 'axis': 0, 'velocityTarget': 1}]}))
+accept('khr_drive_velocity_motor', khr_base, lambda d: KB(d)['physicsJoints'][0].update({'drives': [{'type': 'angular', 'mode': 'acceleration', 'axis': 0, 'positionTarget': 0, 'velocityTarget': 1.5707964, 'damping': 1}]}))
+accept('omi_drive_velocity_motor', omi_base, lambda d: J(d).update({'drives': [{'type': 'angular', 'mode': 'acceleration', 'axis': 0, 'positionTarget': 0, 'velocityTarget': 1.5707964, 'damping': 1}]}))
+accept('omi_drive_spring_without_velocity_gain', omi_base, lambda d: J(d).update({'drives': [{'type': 'linear', 'mode': 'force', 'axis': 1, 'positionTarget': 0.5, 'stiffness': 10, 'velocityTarget': 1}]}))
 
 os.makedirs('bad', exist_ok=True)
 for name, d in cases.items():
