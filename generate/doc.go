@@ -20,6 +20,10 @@
 //   - A body planned on (or under) a skinned mesh node goes on its
 //     skin's skeleton root (skinned.go): glTF ignores a skinned mesh
 //     node's transform, and the mesh follows its joints.
+//   - A body planned on a node carrying EXT_mesh_gpu_instancing goes on
+//     a new node in its place, the instanced node its child and the
+//     colliders beside it (instanced.go): Babylon.js makes a body per
+//     instance with all the node's colliders.
 //   - Dynamic bodies whose colliders overlap at rest by more than
 //     OverlapTolerance of the smaller one (hull.Penetration) are merged
 //     into one body, or warned about, as Body.Overlap says (merge.go).

@@ -21,7 +21,7 @@ import (
 func (p *planner) unskinned(ex *mesh.Result, part *mesh.Part, node int, motion physics.MotionType) *bodyPlan {
 	s := p.skinnedAt(node)
 	if s < 0 {
-		return p.body(node, motion)
+		return p.uninstanced(ex, node, motion)
 	}
 	what := fmt.Sprintf("%s: the body node %s", part.Name, mesh.NodeName(p.doc, node))
 	if s == node {

@@ -146,8 +146,9 @@ func TestMain(m *testing.M) {
 }
 
 type validatorResult struct {
-	Errors int      `json:"errors"`
-	Codes  []string `json:"codes"`
+	Errors   int      `json:"errors"`
+	Warnings int      `json:"warnings"`
+	Codes    []string `json:"codes"`
 }
 
 func runValidator(t *testing.T, files []string) map[string]validatorResult {
