@@ -266,25 +266,39 @@ func (im *importer) model() *physics.Model {
 // ImportAsset reads the G4MF file at path into a glTF asset (GLB in
 // memory) whose physics is in family fam, ready to be saved anywhere.
 func ImportAsset(path string, fam physics.Family, enc physics.EncodeOptions) (*gltfio.Asset, []physics.Warning, error) {
+	a, _, warns, err := ImportAssetShapes(path, fam, enc)
+	return a, warns, err
+}
+
+// ImportAssetShapes is ImportAsset, also returning per shape of the
+// asset's physics model the index of the G4MF shape it came from (for a
+// reader naming shapes as the file does; nodes and meshes keep their
+// indices).
+func ImportAssetShapes(path string, fam physics.Family, enc physics.EncodeOptions) (*gltfio.Asset, []int, []physics.Warning, error) {
 	f, err := Read(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	doc, warns, err := Import(f, fam, enc)
+	im, err := run(f, fam, enc)
+	var warns []physics.Warning
+	if im != nil {
+		warns = im.warns
+	}
 	if err != nil {
-		return nil, warns, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, warns, fmt.Errorf("%s: %w", path, err)
 	}
+	doc := im.doc
 	if err := physvalidate.Errors(physvalidate.Validate(doc, physvalidate.Options{})); err != nil {
-		return nil, warns, fmt.Errorf("%s: the imported physics does not validate: %w", path, err)
+		return nil, nil, warns, fmt.Errorf("%s: the imported physics does not validate: %w", path, err)
 	}
 	var b bytes.Buffer
 	e := gltf.NewEncoder(&b)
 	e.AsBinary = true
 	if err := e.Encode(doc); err != nil {
-		return nil, warns, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, warns, fmt.Errorf("%s: %w", path, err)
 	}
 	a, err := gltfio.Parse(path, b.Bytes(), gltfio.Limits{})
-	return a, warns, err
+	return a, im.shapeOrigins(), warns, err
 }
 
 // Validate checks a G4MF file's physics with physics/validate's rules:

@@ -19,8 +19,11 @@ import (
 // are left out.
 func (f *File) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s", safetext.Term(f.Path), f.Family)
-	if f.Revision != "" {
+	switch {
+	case f.Revision != "" && len(f.Extensions) > 0:
 		fmt.Fprintf(w, " (%s; %s)", f.Revision, strings.Join(f.Extensions, " + "))
+	case f.Revision != "":
+		fmt.Fprintf(w, " (%s)", f.Revision)
 	}
 	s := f.Summary
 	fmt.Fprintf(w, ", %d bodies, %s, %d triggers, %d joints, %d hull vertices", s.Bodies, colliderCounts(s.Colliders), s.Triggers, s.Joints, s.HullVertices)

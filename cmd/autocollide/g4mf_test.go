@@ -82,6 +82,9 @@ func TestReadG4MF(t *testing.T) {
 		if code, stdout, stderr := runCLI("validate", g); code != 0 || !strings.Contains(stdout, "ok") {
 			t.Errorf("validate %s: exit %d %q %q", ext, code, stdout, stderr)
 		}
+		if code, stdout, stderr := runCLI("inspect", g); code != 0 || !strings.Contains(stdout, g+": g4mf (3D), 3 bodies") {
+			t.Errorf("inspect %s: exit %d %q %q", ext, code, stdout, stderr)
+		}
 		for _, to := range []string{"omi", "khr"} {
 			for _, oext := range []string{".glb", ".gltf"} {
 				out := filepath.Join(dir, "back-"+to+ext[1:]+oext)
