@@ -2,8 +2,11 @@ package inspect
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/g4mf"
@@ -125,5 +128,38 @@ func TestDescribeG4MF(t *testing.T) {
 		if err := sch.Validate(inst); err != nil {
 			t.Errorf("%s: JSON against the schema: %v", ext, err)
 		}
+	}
+}
+
+// TestDescribeG4MFShapeIndices: a G4MF shape glTF cannot hold (here the
+// first, an ellipsoid) is left out of the import and listed in Warnings
+// at its G4MF path, and the colliders still name the file's own shape
+// indices, not the import's.
+func TestDescribeG4MFShapeIndices(t *testing.T) {
+	src := `{"asset": {"dimension": 3}, "nodes": [
+		{"name": "Root", "children": [1]},
+		{"name": "Body", "physics": {"motion": {"type": "dynamic", "mass": 3}}, "children": [2, 3]},
+		{"name": "Col", "position": [0, 1, 0], "physics": {"collider": {"shape": 1}}},
+		{"name": "Ball", "physics": {"collider": {"shape": 2}}}],
+	 "shapes": [{"curves": [{"radii": [1, 2, 3]}]}, {"size": [1, 2, 3]}, {"curves": [{"radii": [0.5, 0.5, 0.5]}]}]}`
+	path := filepath.Join(t.TempDir(), "odd.g4tf")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := DescribeG4MF(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Bodies) != 1 || len(f.Bodies[0].Colliders) != 2 {
+		t.Fatalf("bodies %+v", f.Bodies)
+	}
+	for _, c := range f.Bodies[0].Colliders {
+		want := map[string]int{"Col": 1, "Ball": 2}[c.Name]
+		if c.Shape == nil || c.Shape.Index != want {
+			t.Errorf("collider %q: shape %+v, want the file's shapes[%d]", c.Name, c.Shape, want)
+		}
+	}
+	if !slices.ContainsFunc(f.Warnings, func(w string) bool { return strings.HasPrefix(w, "shapes[0]: ") }) {
+		t.Errorf("warnings %q: want one at shapes[0]", f.Warnings)
 	}
 }
