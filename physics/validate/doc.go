@@ -20,10 +20,12 @@
 // prohibited", where the Khronos validator only notes them), OMI joints
 // off a body's subtree. Warnings are what works badly or not at all
 // (unknown drive and combine values, unknown members, hulls above the
-// vertex limit, a drive target without its gain in OMI). Notes (Info) are
-// what the specifications allow: a physics extension in
-// extensionsRequired, a hull source mesh that is not convex or closed
-// (convex shapes and convexHull mean the hull of the mesh). Errors(probs)
+// vertex limit, a drive whose only target lacks its gain, so it does
+// nothing). Notes (Info) are what the specifications allow: a physics
+// extension in extensionsRequired, a hull source mesh that is not convex
+// or closed (convex shapes and convexHull mean the hull of the mesh), a
+// drive target without its gain beside a working pair (a velocity motor
+// with positionTarget and no stiffness: that term is zero). Errors(probs)
 // turns the errors into one error for a command that refuses such a
 // document.
 package validate
