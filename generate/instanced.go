@@ -5,6 +5,7 @@ import (
 
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/qmuntal/gltf"
 )
 
 // extInstancing names GPU instancing, whose node draws its mesh once per
@@ -39,4 +40,24 @@ func (p *planner) uninstanced(ex *mesh.Result, node int, motion physics.MotionTy
 		p.plan.notes = append(p.plan.notes, fmt.Sprintf("the body node %s carries %s: the body is on a new node %s holding it, its colliders beside it (readers differ on what hangs on an instanced node)", mesh.NodeName(p.doc, node), extInstancing, b.gen.name))
 	}
 	return b
+}
+
+// aboveInstanced reports whether body b is one uninstanced made: on a new
+// node holding one instanced node. Overlap checks include it (under that
+// node's name), but it is never merged.
+func aboveInstanced(doc *gltf.Document, b *bodyPlan) bool {
+	if b.gen == nil || len(b.gen.children) != 1 {
+		return false
+	}
+	_, inst := doc.Nodes[b.gen.children[0]].Extensions[extInstancing]
+	return inst
+}
+
+// standFor is the node that names body b: its own, or the one its new
+// node stands for.
+func standFor(b *bodyPlan) int {
+	if b.gen != nil {
+		return b.gen.stand
+	}
+	return b.node
 }

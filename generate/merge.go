@@ -59,7 +59,7 @@ type overlapSolid struct {
 func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done map[int]*made, world []geom.Mat4, rule OverlapRule) (notes, warnings []string) {
 	var solids []*overlapSolid
 	for _, b := range pl.bodies {
-		if b.motion != physics.Dynamic || b.gen != nil {
+		if b.motion != physics.Dynamic || b.gen != nil && !aboveInstanced(doc, b) {
 			continue
 		}
 		if s := solidOf(b, done); s != nil {
@@ -94,7 +94,7 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 	if len(pairs) == 0 {
 		return nil, nil
 	}
-	name := func(s *overlapSolid) string { return mesh.NodeName(doc, s.body.node) }
+	name := func(s *overlapSolid) string { return mesh.NodeName(doc, standFor(s.body)) }
 	describe := func(k int) string {
 		a, b := solids[pairs[k][0]], solids[pairs[k][1]]
 		return fmt.Sprintf("%s and %s by %.3g m (%.1f%% of the smaller body's size)", name(a), name(b), depths[k], 100*depths[k]/min(a.size, b.size))
@@ -131,7 +131,11 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 		}
 		names := make([]string, len(group))
 		for i, b := range group {
-			names[i] = mesh.NodeName(doc, b.node)
+			names[i] = mesh.NodeName(doc, standFor(b))
+		}
+		if slices.ContainsFunc(group, func(b *bodyPlan) bool { return b.gen != nil }) {
+			warnings = append(warnings, fmt.Sprintf("dynamic bodies whose colliders overlap at rest: %s; not merged: a body on a new node above an instanced node stays its own", strings.Join(why, "; ")))
+			continue
 		}
 		into := mergeTarget(doc, ex, ups, group, world, solids[big].body)
 		if into == nil {

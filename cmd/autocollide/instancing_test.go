@@ -18,8 +18,9 @@ import (
 // roots, each a body under the default profile: "Crates", a node drawing
 // a 1 m box at 4 instances (TRANSLATION only); "Cart", a box with a child
 // "Wheels" drawing 2 instances; "Pillars", turned and scaled, drawing 3
-// instances with TRANSLATION, ROTATION and SCALE (non-uniform).
-func instancedFixture(t *testing.T) string {
+// instances with TRANSLATION, ROTATION and SCALE (non-uniform). With lid,
+// a fourth root "Lid", a box, sinks 0.1 m into the first crate.
+func instancedFixture(t *testing.T, lid bool) string {
 	t.Helper()
 	var bin bytes.Buffer
 	var views, accessors []map[string]any
@@ -82,6 +83,10 @@ func instancedFixture(t *testing.T) string {
 			map[string]any{"name": "Pillars", "mesh": 0, "translation": []float64{0, 0, 6}, "rotation": quat(0.5), "scale": []float64{0.8, 0.8, 0.8},
 				"extensions": inst([][3]float32{{0, 0, 0}, {2, 0, 0}, {4, 0.5, 0}}, rot3, []float32{1, 2, 1, 1, 1, 1, 0.5, 1, 2})},
 		},
+	}
+	if lid {
+		doc["nodes"] = append(doc["nodes"].([]any), map[string]any{"name": "Lid", "mesh": 0, "translation": []float64{0, 0.9, 0}})
+		doc["scenes"] = []any{map[string]any{"nodes": []int{0, 1, 3, 4}}}
 	}
 	doc["bufferViews"], doc["accessors"] = views, accessors
 	doc["buffers"] = []any{map[string]any{"byteLength": bin.Len(), "uri": "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(bin.Bytes())}}
@@ -171,7 +176,7 @@ func TestInstancedNodesCarryNoBody(t *testing.T) {
 	if simple == "" {
 		t.Fatal("corpus has no SimpleInstancing.glb")
 	}
-	fixture := instancedFixture(t)
+	fixture := instancedFixture(t, false)
 	dir := t.TempDir()
 	var outs []string
 	inputOf := map[string]string{}
@@ -209,4 +214,26 @@ func TestInstancedNodesCarryNoBody(t *testing.T) {
 			t.Errorf("%s: Khronos validator: %d errors, %d warnings %v; the input %d, %d %v", filepath.Base(out), got.Errors, got.Warnings, got.Codes, in.Errors, in.Warnings, in.Codes)
 		}
 	}
+}
+
+// TestInstancedBodyOverlap: a body on a new node above an instanced node
+// still takes part in the overlap check (named after the instanced node)
+// but is never merged: a box sunk into one of the instances draws one
+// warning naming both, and both bodies stay, none on the instanced node.
+func TestInstancedBodyOverlap(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "lid.gltf")
+	code, _, stderr := runCLI("generate", instancedFixture(t, true), "-o", out)
+	if code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	var warned []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.Contains(l, "overlap at rest") {
+			warned = append(warned, l)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], `"Crates"`) || !strings.Contains(warned[0], `"Lid"`) || !strings.Contains(warned[0], "not merged") {
+		t.Errorf("overlap warnings %q, want one naming Crates and Lid, not merged", warned)
+	}
+	instancedBodies(t, out, 2)
 }
