@@ -58,12 +58,16 @@ func CorpusPhysics(t testing.TB) []string {
 
 // SpecEditor returns the KHR spec editor's 71 test and sample files
 // (shared/spec-editor, from eoineoineoin/glTF_Physics), sorted, skipping
-// the test when the folder is absent (failing under
-// AUTOCOLLIDE_REQUIRE_TOOLS=1).
+// the test when the folder is absent, even under
+// AUTOCOLLIDE_REQUIRE_TOOLS=1: the folder is not part of the shared/ that
+// the project was given (a session laid it there by hand, and the files
+// carry no licence to copy them into the repository), so CI may not have
+// it. The drives those files exercise have fixtures of our own in
+// physics/validate.
 func SpecEditor(t testing.TB) []string {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(Shared(t), "spec-editor")); err != nil {
-		missing(t, "shared/spec-editor (the KHR spec editor's test files)")
+		t.Skip("shared/spec-editor (the KHR spec editor's test files) is absent")
 	}
 	return gltfFiles(t, "spec-editor")
 }
