@@ -216,3 +216,27 @@ func TestReviewInChromium(t *testing.T) {
 		t.Errorf("console: %s", p)
 	}
 }
+
+// TestReviewUsage: review refuses a non-loopback address, a missing
+// folder and an unknown profile as usage errors, before serving; the
+// root help lists it.
+func TestReviewUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"review", dir, "--listen", "0.0.0.0:0"}, "loopback"},
+		{[]string{"review", filepath.Join(dir, "nope")}, "nope"},
+		{[]string{"review", dir, "--profile", "no-such-preset"}, "no-such-preset"},
+		{[]string{"review", dir}, "no .gltf or .glb"},
+	} {
+		code, _, stderr := runCLI(c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d naming %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+	if _, stdout, _ := runCLI("--help"); !strings.Contains(stdout, "review") {
+		t.Error("--help does not list review")
+	}
+}
