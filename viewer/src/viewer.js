@@ -364,8 +364,13 @@ class Viewer {
   setType(t, on) { on ? this.hiddenTypes.delete(t) : this.hiddenTypes.add(t); this.apply(); }
   setBody(b, on) { on ? this.hiddenBodies.delete(b) : this.hiddenBodies.add(b); this.apply(); }
   setWireframe(on) { this.wireframe = on; this.apply(); }
-  setMeshOpacity(v) { this.meshOpacity = v; this.apply(); }
-  setColliderOpacity(v) { this.colliderOpacity = v; this.apply(); }
+  setMeshOpacity(v) { this.meshOpacity = v; this.syncSlider("mesh-opacity", v); this.apply(); }
+  setColliderOpacity(v) { this.colliderOpacity = v; this.syncSlider("collider-opacity", v); this.apply(); }
+
+  syncSlider(name, v) {
+    const s = this.side.querySelector('input[data-control="' + name + '"]');
+    if (s) s.value = String(v);
+  }
 
   render() {
     if (this.renderer) this.renderer.render(this.scene, this.camera);
