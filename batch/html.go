@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/inspect"
+	"github.com/autocollide/autocollide/viewer"
 	"html/template"
 	"net/url"
 	"path/filepath"
@@ -37,8 +38,11 @@ type htmlRow struct {
 	Index int
 	Asset Asset
 	// Name is the input without the folder all inputs share.
-	Name                      string
-	Thumb, Link               template.URL
+	Name        string
+	Thumb, Link template.URL
+	// Model is the written output, relative to the page, for the 3D
+	// viewer ("" when nothing was written).
+	Model                     template.URL
 	ColliderCount             int
 	Colliders, Methods        string
 	Mass, Volume, MaxOver     float64
@@ -59,6 +63,10 @@ type htmlPage struct {
 	Wall     string
 	// Root is the folder all inputs share, left out of the names.
 	Root string
+	// Viewer is the 3D viewer's script, inlined but not run until a row
+	// is opened; Palette its colours.
+	Viewer  template.HTML
+	Palette viewer.Palette
 }
 
 // HTML renders the report as one self-contained page: the settings and
@@ -69,8 +77,14 @@ type htmlPage struct {
 // network). Each asset's Thumbnail is embedded as a data: URI; its
 // Preview, when set, is linked relative to dir, the folder the page is
 // written to. All text is escaped.
+//
+// Each written asset's row has a 3D button that opens the viewer of
+// package viewer on the output, linked relative to dir: its script is
+// part of the page (no network) and runs, and the model loads, only when
+// a row is opened. A page opened from disk cannot read other files in
+// Chromium or Firefox, so there the viewer asks once for the folder.
 func (r *Report) HTML(dir string) ([]byte, error) {
-	p := htmlPage{R: r}
+	p := htmlPage{R: r, Viewer: template.HTML(viewer.Script()), Palette: viewer.DefaultPalette()}
 	for _, a := range r.Assets {
 		p.Timings = p.Timings || a.TimeMS > 0
 	}
@@ -102,6 +116,9 @@ func (r *Report) HTML(dir string) ([]byte, error) {
 		}
 		if a.Preview != "" {
 			row.Link = relativeURL(dir, a.Preview)
+		}
+		if r.Mode == string(Write) && a.Output != "" && (a.Status == OK || a.Status == Cached) {
+			row.Model = relativeURL(dir, a.Output)
 		}
 		p.Rows = append(p.Rows, row)
 		p.Problems = append(p.Problems, problems(i, row.Name, a, r.Mode == string(DryRun))...)

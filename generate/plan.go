@@ -3,6 +3,7 @@ package generate
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -356,7 +357,7 @@ func (p *planner) nodeInfo(part *mesh.Part) NodeInfo {
 	slices.Reverse(names)
 	info := NodeInfo{
 		Node: part.Node, Name: p.doc.Nodes[part.Node].Name, Path: strings.Join(names, "/"),
-		Mesh: p.meshName(part), Triangles: len(part.Triangles),
+		Mesh: p.meshName(part), Triangles: len(part.Triangles), File: filepath.ToSlash(p.a.Path),
 	}
 	if b := geom.BoundsOf(part.Vertices); !b.IsEmpty() {
 		info.Size = b.Size()

@@ -47,6 +47,8 @@ type NodeInfo struct {
 	Path string
 	// Mesh is the mesh's name.
 	Mesh string
+	// File is the path of the asset, slash-separated, as it was loaded.
+	File string
 	// Extras is the node's extras object (nil when absent or not an
 	// object), as decoded from JSON.
 	Extras map[string]any

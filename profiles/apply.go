@@ -21,7 +21,7 @@ var (
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
 	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
 	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
-	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "extrasKey", "extras", "size", "triangles"}
+	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "file", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
 	inf           = math.Inf(1)
 	maxDimensions = 1e7 // metres: far beyond any asset, catches unit slips
@@ -372,6 +372,8 @@ func decodeMatch(d doc, e entry) (Match, error) {
 			m.Mesh, err = glob(x)
 		case "path":
 			m.Path, err = glob(x)
+		case "file":
+			m.File, err = glob(x)
 		case "extrasKey":
 			m.ExtrasKey, err = d.str(x)
 		case "extras":

@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/mass"
@@ -133,7 +134,8 @@ func (m *Match) matches(n generate.NodeInfo) bool {
 	case m.Name != "" && !glob(m.Name, n.Name),
 		m.nameRe != nil && !m.nameRe.MatchString(n.Name),
 		m.Mesh != "" && !glob(m.Mesh, n.Mesh),
-		m.Path != "" && !glob(m.Path, n.Path):
+		m.Path != "" && !glob(m.Path, n.Path),
+		m.File != "" && !glob(m.File, lastSegments(n.File, strings.Count(m.File, "/")+1)):
 		return false
 	}
 	if m.ExtrasKey != "" {
@@ -149,6 +151,13 @@ func (m *Match) matches(n generate.NodeInfo) bool {
 	}
 	size := max(n.Size[0], n.Size[1], n.Size[2])
 	return m.Size.holds(size) && m.Triangles.holds(float64(n.Triangles))
+}
+
+// lastSegments is the last n segments of a slash-separated path (all of
+// them when it has fewer).
+func lastSegments(p string, n int) string {
+	segs := strings.Split(p, "/")
+	return strings.Join(segs[max(len(segs)-n, 0):], "/")
 }
 
 // extrasText writes a decoded JSON value as a profile writes it.

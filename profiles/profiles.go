@@ -188,6 +188,11 @@ type Match struct {
 	// Path is a glob on the node's path from its scene root
 	// ("Truck/Body/Wheel_FL"; * stops at /).
 	Path string `yaml:"path,omitempty"`
+	// File is a glob on the asset's path, matched against as many of its
+	// last segments as the glob has ("props/chair.glb" matches
+	// assets/props/chair.glb): a rule for one asset (what `autocollide
+	// review` keeps).
+	File string `yaml:"file,omitempty"`
 	// ExtrasKey requires the node's extras to have that key; Extras
 	// requires each key to have that value (compared as text).
 	ExtrasKey string            `yaml:"extrasKey,omitempty"`

@@ -336,3 +336,32 @@ func mustOptions(t *testing.T, p *Profile, err error) generate.Options {
 	}
 	return o
 }
+
+// TestMatchFile: a rule's file glob matches the asset's last path
+// segments, so it names one asset whatever folder generate was given.
+func TestMatchFile(t *testing.T) {
+	p, err := Parse("p.yaml", []byte("rules:\n  - name: chair\n    match: {file: props/chair.glb}\n    method: box\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := p.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file string
+		want bool
+	}{
+		{"assets/props/chair.glb", true},
+		{"props/chair.glb", true},
+		{"/abs/x/props/chair.glb", true},
+		{"assets/other/chair.glb", false},
+		{"chair.glb", false},
+		{"assets/props/chair.glb.bak", false},
+	} {
+		s, ok := opt.Rules(generate.NodeInfo{File: c.file})
+		if got := ok && s.Method == "box"; got != c.want {
+			t.Errorf("file %q: matched %v, want %v", c.file, got, c.want)
+		}
+	}
+}

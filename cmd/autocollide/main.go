@@ -92,7 +92,7 @@ Khronos ones (KHR_implicit_shapes + KHR_physics_rigid_bodies).`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newGenerate(), newConvert(), newValidate(), newInspect(), newVersion(), newProfiles(), newPreview())
+	root.AddCommand(newGenerate(), newConvert(), newValidate(), newInspect(), newVersion(), newProfiles(), newPreview(), newReview())
 	return root
 }
 

@@ -55,10 +55,13 @@ type layers struct {
 	found   map[string]string    // folder → project file ("" for none)
 	byFile  map[string]*settings // project file → its settings
 	ordered []*settings
+	// load reads a profile (profiles.Load; review reads its edited
+	// profile from memory).
+	load func(nameOrFile string) (*profiles.Profile, error)
 }
 
 func newLayers(flags *pflag.FlagSet) *layers {
-	return &layers{flags: flags, getenv: os.LookupEnv, found: map[string]string{}, byFile: map[string]*settings{}}
+	return &layers{flags: flags, getenv: os.LookupEnv, found: map[string]string{}, byFile: map[string]*settings{}, load: profiles.Load}
 }
 
 // forInput returns the settings of an input file.
@@ -143,7 +146,7 @@ func (l *layers) resolve(project string) (*settings, error) {
 	if level("profile") == project && project != "" && profiles.IsFile(name) && !filepath.IsAbs(name) {
 		name = filepath.Join(filepath.Dir(project), name)
 	}
-	p, err := profiles.Load(name)
+	p, err := l.load(name)
 	if err != nil {
 		if n := at["profile"]; level("profile") == project && n != nil {
 			return nil, &profiles.Error{File: project, Line: n.Line, Column: n.Column, Msg: "profile: " + err.Error()}
@@ -342,7 +345,11 @@ type jobGroup struct {
 // groupBySettings resolves each job's settings, grouping jobs by their
 // project file, in the order the groups are first met.
 func groupBySettings(c interface{ Flags() *pflag.FlagSet }, jobs []batch.Job) ([]jobGroup, error) {
-	l := newLayers(c.Flags())
+	return groupJobs(newLayers(c.Flags()), jobs)
+}
+
+// groupJobs is groupBySettings over the layers l.
+func groupJobs(l *layers, jobs []batch.Job) ([]jobGroup, error) {
 	var groups []jobGroup
 	at := map[*settings]int{}
 	for i, j := range jobs {
