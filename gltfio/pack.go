@@ -3,10 +3,7 @@ package gltfio
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
-
-	"github.com/autocollide/autocollide/safefile"
 )
 
 // A GLB output stands alone: packGLB rewrites a copy of the tree so that
@@ -424,7 +421,6 @@ type packedImage struct {
 // its uri.
 func (a *Asset) packImages(tree *Object, place func([]byte) int) ([]packedImage, error) {
 	var out []packedImage
-	dir := safefile.Dir(filepath.Dir(a.Path))
 	for i, im := range tree.Arr("images") {
 		o, _ := im.(*Object)
 		v, _ := o.Get("uri")
@@ -451,7 +447,7 @@ func (a *Asset) packImages(tree *Object, place func([]byte) int) ([]packedImage,
 			if a.missing[rel] {
 				continue
 			}
-			if data, err = dir.ReadFile(rel, a.lim.maxFile()); err != nil {
+			if data, err = a.ResourceData(rel); err != nil {
 				return nil, fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 			}
 		}
