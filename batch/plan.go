@@ -131,7 +131,7 @@ func walk(root string, opt PlanOptions) ([]Job, error) {
 			if p != root && matchAny(opt.Exclude, rel) {
 				return nil
 			}
-			jobs = append(jobs, Job{Input: p, Rel: rel, Output: outputFor(opt, p, rel), Unreadable: fmt.Sprintf("reading %s: %v", p, err)})
+			jobs = append(jobs, Job{Input: p, Rel: rel, Output: outputFor(opt, p, rel), Unreadable: fmt.Sprintf("reading %s: %v", p, bareErr(err))})
 			if d != nil && d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -175,6 +175,16 @@ func walk(root string, opt PlanOptions) ([]Job, error) {
 	})
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Rel < jobs[b].Rel })
 	return jobs, err
+}
+
+// bareErr drops the operation and path of a *fs.PathError (the message
+// names the path once).
+func bareErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func within(root, p string) bool {
