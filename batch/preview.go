@@ -46,17 +46,25 @@ func previewPaths(jobs []Job, dir string) []string {
 	return paths
 }
 
-// previewNames gives each job a distinct PNG name: its relative path with
-// .png for its extension, or with .png added when another job took that.
+// previewNames gives each job a distinct PNG name (distinct ignoring
+// case): its relative path with .png for its extension, or with .png
+// added, or with -N.png for its extension, the first no earlier job took.
 func previewNames(jobs []Job) []string {
 	names := make([]string, len(jobs))
 	taken := map[string]bool{}
 	for i, j := range jobs {
 		rel := path.Clean(filepath.ToSlash(j.Rel))
-		for _, name := range []string{strings.TrimSuffix(rel, path.Ext(rel)) + ".png", rel + ".png"} {
+		stem := strings.TrimSuffix(rel, path.Ext(rel))
+		for n := 0; names[i] == ""; n++ {
+			name := stem + ".png"
+			switch {
+			case n == 1:
+				name = rel + ".png"
+			case n > 1:
+				name = fmt.Sprintf("%s-%d.png", stem, n)
+			}
 			if k := strings.ToLower(name); !taken[k] {
 				taken[k], names[i] = true, name
-				break
 			}
 		}
 	}

@@ -203,7 +203,7 @@ func (a *Asset) save(fsys FS, path string) ([]SavedFile, error) {
 	}
 	if binName != "" {
 		binPath := filepath.Join(outDir, binName)
-		if err := writeOnce(fsys, binPath, binData); err != nil {
+		if err := writeOnce(fsys, binPath, binData, path); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", binName, err)
 		}
 		files = append(files, SavedFile{binPath, sha256Hex(binData)})
@@ -220,17 +220,26 @@ func (a *Asset) save(fsys FS, path string) ([]SavedFile, error) {
 }
 
 // writeOnce writes a file whose name is derived from its content: one
-// already there with the same bytes is kept, one with other bytes is not
-// ours and is never replaced.
-func writeOnce(fsys FS, path string, data []byte) error {
+// already there with the same bytes is kept; one with other bytes is
+// replaced only when the file at output (the output being replaced)
+// references it by name, a damaged .bin of our own, and is otherwise not
+// ours and never replaced.
+func writeOnce(fsys FS, path string, data []byte, output string) error {
 	if old, err := readRegular(path, int64(len(data))+1); err == nil {
 		if bytes.Equal(old, data) {
 			return nil
 		}
-		return fmt.Errorf("%s is already there with other bytes (not an output of this asset); refusing to replace it", path)
+		prev, err := readRegular(output, maxOutputJSON)
+		name := strings.ReplaceAll(url.PathEscape(filepath.Base(path)), ":", "%3A")
+		if err != nil || !bytes.Contains(prev, []byte(`"`+name+`"`)) {
+			return fmt.Errorf("%s is already there with other bytes and the output does not reference it (not ours); refusing to replace it", path)
+		}
 	}
 	return WriteFileAtomicTo(fsys, path, data)
 }
+
+// maxOutputJSON bounds what writeOnce reads of an existing .gltf output.
+const maxOutputJSON = 1 << 30
 
 func readRegular(path string, max int64) ([]byte, error) { return safefile.ReadFile(path, max) }
 
