@@ -40,22 +40,11 @@ func TestResourcesReadOnce(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	files, err := a.SaveFiles(OSFS{}, filepath.Join(out, "x.gltf"))
-	if err != nil {
+	if err := a.Save(filepath.Join(out, "x.gltf")); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(out, "geo.bin")); !bytes.Equal(got, triangle) {
 		t.Errorf("geo.bin copied as %x, want the bytes loaded %x", got, triangle)
-	}
-	// Every file of the output is listed with its hash.
-	for _, f := range files {
-		data, err := os.ReadFile(f.Path)
-		if err != nil || sha256Hex(data) != f.SHA256 {
-			t.Errorf("%s: listed with %s, holds other bytes (%v)", f.Path, f.SHA256, err)
-		}
-	}
-	if len(files) != 4 {
-		t.Errorf("files %v: want the .gltf, its .bin and the two copies", files)
 	}
 
 	// An image read once (the content hash packs it) is the same in
@@ -75,6 +64,30 @@ func TestResourcesReadOnce(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(out, "tex.png")); string(got) != string(png1x1) {
 		t.Errorf("tex.png copied as %q, want the bytes hashed %q", got, png1x1)
+	}
+}
+
+// SaveFiles lists every file of the output with the hash of its bytes
+// (the cache records them all: issue #41, defect 3).
+func TestSaveFilesListsEveryFile(t *testing.T) {
+	in := writeAsset(t, texturedDoc(), map[string][]byte{"geo.bin": triangle, "tex.png": png1x1})
+	a, err := Load(in, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addHull(t, a, false)
+	files, err := a.SaveFiles(OSFS{}, filepath.Join(t.TempDir(), "x.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f.Path)
+		if err != nil || sha256Hex(data) != f.SHA256 {
+			t.Errorf("%s: listed with %s, holds other bytes (%v)", f.Path, f.SHA256, err)
+		}
+	}
+	if len(files) != 4 || filepath.Base(files[0].Path) != "x.gltf" || !IsGeneratedBin("x", filepath.Base(files[1].Path)) {
+		t.Errorf("files %v: want the .gltf, its .bin and the two copies", files)
 	}
 }
 
