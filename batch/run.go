@@ -436,11 +436,11 @@ func fillReport(a *Asset, rep *generate.Report) {
 }
 
 // validateResult validates the generated result as it would be written: the
-// encoded bytes are decoded again (external buffers read from the
-// input's folder) and run through physics/validate. Errors fail the
-// asset; warnings do not.
+// result encoded as a GLB (every buffer from the bytes loaded, none read
+// again from disk) is decoded again and run through physics/validate.
+// Errors fail the asset; warnings do not.
 func validateResult(a *gltfio.Asset, opt generate.Options) error {
-	data, err := a.Encode(opt.Encoding.Binary)
+	data, err := a.Encode(true)
 	if err != nil {
 		return err
 	}
