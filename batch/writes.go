@@ -2,7 +2,9 @@ package batch
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/autocollide/autocollide/gltfio"
@@ -39,7 +41,7 @@ type Writes struct {
 // versions) is a collision, unless it is the job's own input's resource
 // (an earlier run's output, which the job replaces).
 func CheckWrites(jobs []Job, w Writes, lim gltfio.Limits) error {
-	c := claims{reads: map[string]claim{}, writes: map[string]claim{}}
+	c := claims{reads: map[string]claim{}, writes: map[string]claim{}, dirs: map[string]string{}}
 	var bins []binClaim
 	for ji, j := range jobs {
 		if j.Skip != "" || j.Unreadable != "" {
@@ -60,8 +62,8 @@ func CheckWrites(jobs []Job, w Writes, lim gltfio.Limits) error {
 		c.write(j.Output, claim{job: ji, what: "the output " + j.Output + " of " + j.Input})
 		if !gltfio.IsBinaryName(j.Output) { // a GLB output holds everything
 			outDir := filepath.Dir(j.Output)
-			bins = append(bins, binClaim{job: ji, dir: key(outDir), stem: strings.TrimSuffix(filepath.Base(j.Output), filepath.Ext(j.Output)), what: j.Input})
-			if key(filepath.Dir(j.Input)) != key(outDir) {
+			bins = append(bins, binClaim{job: ji, dir: c.key(outDir), stem: strings.TrimSuffix(filepath.Base(j.Output), filepath.Ext(j.Output)), what: j.Input})
+			if c.key(filepath.Dir(j.Input)) != c.key(outDir) {
 				for _, r := range refs {
 					src := filepath.Join(filepath.Dir(j.Input), filepath.FromSlash(r.Rel))
 					dst := filepath.Join(outDir, filepath.FromSlash(r.Rel))
@@ -87,35 +89,63 @@ func CheckWrites(jobs []Job, w Writes, lim gltfio.Limits) error {
 	if c.err != nil {
 		return c.err
 	}
-	// The .bin of each .gltf output, by name pattern.
+	// The .bin of each .gltf output, by name pattern: each path read or
+	// written is looked up by the stems its name could be a .bin of.
+	byStem := map[string][]binClaim{}
 	for _, b := range bins {
-		for k, cl := range c.reads {
-			if filepath.Dir(k) == b.dir && generatedBinName(b.stem, filepath.Base(k)) && cl.job != b.job {
-				return fmt.Errorf("%s would be replaced or removed as the .bin of the output of %s", cl.what, b.what)
+		byStem[b.dir+"\x00"+b.stem] = append(byStem[b.dir+"\x00"+b.stem], b)
+	}
+	find := func(k string, cl claim, format string) error {
+		for _, stem := range binStems(filepath.Base(k)) {
+			for _, b := range byStem[filepath.Dir(k)+"\x00"+stem] {
+				if cl.job != b.job && generatedBinName(b.stem, filepath.Base(k)) {
+					return fmt.Errorf(format, cl.what, b.what)
+				}
 			}
 		}
-		for k, cl := range c.writes {
-			if filepath.Dir(k) == b.dir && generatedBinName(b.stem, filepath.Base(k)) && cl.job != b.job {
-				return fmt.Errorf("%s would collide with the .bin of the output of %s", cl.what, b.what)
-			}
+		return nil
+	}
+	for _, k := range sortedKeys(c.reads) {
+		if err := find(k, c.reads[k], "%s would be replaced or removed as the .bin of the output of %s"); err != nil {
+			return err
+		}
+	}
+	for _, k := range sortedKeys(c.writes) {
+		if err := find(k, c.writes[k], "%s would collide with the .bin of the output of %s"); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// generatedBinName reports whether name is one a .gltf output of stem
-// gives its .bin, now or in earlier versions ("<stem>.colliders.bin",
-// "<stem>.colliders-N.bin").
-func generatedBinName(stem, name string) bool {
-	if gltfio.IsGeneratedBin(stem, name) {
-		return true
+func sortedKeys(m map[string]claim) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
 	}
-	rest, ok := strings.CutPrefix(name, stem+".colliders")
+	sort.Strings(keys)
+	return keys
+}
+
+// binStems returns the stems whose .gltf output's .bin could be named
+// name (see generatedBinName): "x.colliders.<hex>.bin" → x.colliders and
+// x, "x.colliders.bin" and "x.colliders-2.bin" → x.
+func binStems(name string) []string {
+	base, ok := strings.CutSuffix(name, ".bin")
 	if !ok {
-		return false
+		return nil
 	}
-	n, ok := strings.CutSuffix(rest, ".bin")
-	return ok && (n == "" || len(n) > 1 && n[0] == '-' && strings.Trim(n[1:], "0123456789") == "")
+	var stems []string
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		stems = append(stems, base[:i])
+		if s, ok := strings.CutSuffix(base[:i], ".colliders"); ok {
+			stems = append(stems, s)
+		}
+	}
+	if i := strings.LastIndex(base, ".colliders"); i > 0 {
+		stems = append(stems, base[:i])
+	}
+	return stems
 }
 
 type claim struct {
@@ -132,11 +162,12 @@ type binClaim struct {
 
 type claims struct {
 	reads, writes map[string]claim
+	dirs          map[string]string // folder → its real path
 	err           error
 }
 
 func (c *claims) read(p string, cl claim) {
-	k := key(p)
+	k := c.key(p)
 	if w, ok := c.writes[k]; ok && !(w.job == cl.job && w.job >= 0 && cl.src == "") {
 		c.fail(w, cl)
 	}
@@ -146,7 +177,7 @@ func (c *claims) read(p string, cl claim) {
 }
 
 func (c *claims) write(p string, cl claim) {
-	k := key(p)
+	k := c.key(p)
 	if r, ok := c.reads[k]; ok {
 		// A job's output may be its own input (in place); nothing else
 		// read may be written.
@@ -171,19 +202,36 @@ func (c *claims) fail(w, other claim) {
 }
 
 // key identifies a path: absolute, cleaned, with its folder's links
-// resolved (and the file's own, when it exists).
-func key(p string) string {
+// resolved (each folder once) and the file's own when it is a link.
+func (c *claims) key(p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return filepath.Clean(p)
 	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
+	k := filepath.Join(c.realDir(filepath.Dir(abs)), filepath.Base(abs))
+	if st, err := os.Lstat(k); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		if r, err := filepath.EvalSymlinks(k); err == nil {
+			return r
+		}
+	}
+	return k
+}
+
+// realDir resolves the links of the absolute folder dir, a folder that
+// does not exist yet by its nearest existing parent.
+func (c *claims) realDir(dir string) string {
+	if r, ok := c.dirs[dir]; ok {
 		return r
 	}
-	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		return filepath.Join(d, filepath.Base(abs))
+	r, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		r = dir
+		if parent := filepath.Dir(dir); parent != dir {
+			r = filepath.Join(c.realDir(parent), filepath.Base(dir))
+		}
 	}
-	return abs
+	c.dirs[dir] = r
+	return r
 }
 
 // streamPath reports whether an output path is a stream (see
@@ -191,4 +239,19 @@ func key(p string) string {
 func streamPath(p string) bool {
 	s, err := gltfio.IsStream(p)
 	return s && err == nil
+}
+
+// generatedBinName reports whether name is one a .gltf output of stem
+// gives its .bin, now or in earlier versions ("<stem>.colliders.bin",
+// "<stem>.colliders-N.bin").
+func generatedBinName(stem, name string) bool {
+	if gltfio.IsGeneratedBin(stem, name) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, stem+".colliders")
+	if !ok {
+		return false
+	}
+	n, ok := strings.CutSuffix(rest, ".bin")
+	return ok && (n == "" || len(n) > 1 && n[0] == '-' && strings.Trim(n[1:], "0123456789") == "")
 }
