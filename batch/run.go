@@ -148,7 +148,7 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 	}
 
 	if opt.Mode == Write {
-		removeStaleTemps(jobs, outputFS(opt.FS))
+		cleanOutputFolders(jobs, outputFS(opt.FS), opt.Limits)
 	}
 	c := &cache{}
 	var pngs []string
@@ -398,19 +398,25 @@ func current(j Job, e cacheEntry) bool {
 	return true
 }
 
-// removeStaleTemps removes the temporary files a killed run left in the
-// output folders (see gltfio.RemoveStaleTemps), before anything is
-// written there. A folder that cannot be listed is left to fail its
-// jobs' writes.
-func removeStaleTemps(jobs []Job, fsys gltfio.FS) {
-	seen := map[string]bool{}
+// cleanOutputFolders repairs, before anything is written, what a killed
+// run left in the output folders (see gltfio.CleanOutputFolder): its
+// temporary files and the .bin files no .gltf output references. A
+// folder that cannot be listed is left to fail its jobs' writes.
+func cleanOutputFolders(jobs []Job, fsys gltfio.FS, lim gltfio.Limits) {
+	byDir := map[string][]string{}
+	var dirs []string
 	for _, j := range jobs {
-		d := filepath.Dir(j.Output)
-		if j.Skip != "" || seen[d] {
+		if j.Skip != "" || j.Unreadable != "" {
 			continue
 		}
-		seen[d] = true
-		gltfio.RemoveStaleTemps(fsys, d)
+		d := filepath.Dir(j.Output)
+		if _, ok := byDir[d]; !ok {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], filepath.Base(j.Output))
+	}
+	for _, d := range dirs {
+		gltfio.CleanOutputFolder(fsys, d, byDir[d], lim)
 	}
 }
 

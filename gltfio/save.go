@@ -126,9 +126,10 @@ func (a *Asset) encodeGLB() ([]byte, error) {
 // moment leaves the old pair or the new pair, both loadable: the .bin's
 // name carries a hash of its bytes ("x.colliders.0123456789abcdef.bin"),
 // it is written first, then the .gltf is renamed into place, and only
-// then are the .bin files of earlier runs removed (siblings with the
-// output's stem and that name pattern, and the generated buffer's file
-// the input was stripped of when the output is the input). A file of
+// then are the .bin files of earlier runs removed (those the output it
+// replaced referenced under such a name, and the generated buffer's file
+// the input was stripped of when the output is the input; an orphan a
+// killed run left is package batch's to remove, see RemoveOrphanBins). A file of
 // the .bin's name holding other bytes is never replaced.
 func (a *Asset) Save(path string) error { return a.SaveTo(OSFS{}, path) }
 
@@ -208,11 +209,12 @@ func (a *Asset) save(fsys FS, path string) ([]SavedFile, error) {
 		}
 		files = append(files, SavedFile{binPath, sha256Hex(binData)})
 	}
+	old := a.oldBins(path)
 	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
 		return nil, err
 	}
 	if !stream {
-		if err := a.removeOldBins(fsys, path, binName); err != nil {
+		if err := a.removeOldBins(fsys, path, binName, old); err != nil {
 			return nil, err
 		}
 	}
@@ -284,39 +286,59 @@ func IsGeneratedBin(stem, name string) bool {
 	return ok && len(hexPart) == binHashLen && strings.Trim(hexPart, "0123456789abcdef") == ""
 }
 
-// removeOldBins removes, after the output was renamed into place, the
-// .bin files earlier runs wrote for it: siblings named as Save names them
-// for this stem (IsGeneratedBin) other than keep, and, when the output is
-// the input, the file of the generated buffer Load stripped. A file the
-// input references is kept.
-func (a *Asset) removeOldBins(fsys FS, path, keep string) error {
-	dir := filepath.Dir(path)
-	// The input's resources are in dir under their names, as the
-	// input's own or as copies.
-	refs := map[string]bool{}
-	for _, r := range a.Resources {
-		refs[filepath.FromSlash(r)] = true
-	}
-	inPlace := sameFile(a.Path, path)
-	var old []string
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
+// oldBins returns the .bin files of an earlier run's output at path that
+// this save may remove once its own output is in place: the buffers the
+// output there references under a name Save gives (IsGeneratedBin, or
+// the "<stem>.colliders[-N].bin" of earlier versions), and, when the
+// output is the input, the generated buffers' files Load stripped. It
+// reads the output's JSON only, and lists no folder.
+func (a *Asset) oldBins(path string) []string {
 	stem := outputStem(path)
-	for _, e := range entries {
-		if e.Type().IsRegular() && IsGeneratedBin(stem, e.Name()) {
-			old = append(old, e.Name())
+	var old []string
+	if s, err := IsStream(path); err == nil && !s {
+		if refs, err := References(path, a.lim); err == nil {
+			for _, r := range refs {
+				if strings.HasPrefix(r.Where, "buffers[") && !strings.Contains(r.Rel, "/") && IsOwnBin(stem, r.Rel) {
+					old = append(old, r.Rel)
+				}
+			}
 		}
 	}
-	if inPlace {
+	if sameFile(a.Path, path) {
 		old = append(old, a.strippedFiles...)
 	}
+	return old
+}
+
+// IsOwnBin reports whether name is one Save gives, or earlier versions
+// gave, the .bin of a .gltf output of stem: IsGeneratedBin, or
+// "<stem>.colliders.bin", "<stem>.colliders-N.bin".
+func IsOwnBin(stem, name string) bool {
+	if IsGeneratedBin(stem, name) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, stem+".colliders")
+	if !ok {
+		return false
+	}
+	n, ok := strings.CutSuffix(rest, ".bin")
+	return ok && (n == "" || len(n) > 1 && n[0] == '-' && strings.Trim(n[1:], "0123456789") == "")
+}
+
+// removeOldBins removes the files old (see oldBins) from path's folder
+// after the output was renamed into place, except keep and the files
+// the input references (in that folder as its own or as copies).
+func (a *Asset) removeOldBins(fsys FS, path, keep string, old []string) error {
+	refs := map[string]bool{}
+	for _, r := range a.Resources {
+		refs[r] = true
+	}
 	for _, name := range old {
-		if name == keep || refs[filepath.FromSlash(name)] {
+		if name == keep || refs[name] {
 			continue
 		}
-		if err := fsys.Remove(filepath.Join(dir, filepath.FromSlash(name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		p := filepath.Join(filepath.Dir(path), filepath.FromSlash(name))
+		if err := fsys.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("removing the earlier run's %s: %w", name, err)
 		}
 	}

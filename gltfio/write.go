@@ -155,27 +155,73 @@ func tempPattern(base string) string {
 	return "." + base + ".tmp-" + strconv.Itoa(os.Getpid()) + "-*"
 }
 
-// RemoveStaleTemps removes from dir the temporary files WriteFileAtomic
-// left when its process was killed: files named
-// ".<name>.tmp-<pid>-<digits>" whose process no longer runs on this
-// machine. (A temporary of a process on another machine sharing the
-// folder is left alone when its number is running here.) It returns the
-// names removed.
-func RemoveStaleTemps(fsys FS, dir string) ([]string, error) {
+// CleanOutputFolder repairs what a killed run left in the output folder
+// dir, listing it once, before a run writes its outputs there (the base
+// names in outputs): it removes the temporary files WriteFileAtomic left
+// (".<name>.tmp-<pid>-<digits>" whose process no longer runs on this
+// machine; one of a process on another machine sharing the folder is
+// left alone when its number is running here), and the .bin files named
+// as Save names those of a .gltf among outputs (IsGeneratedBin) that the
+// .gltf now there does not reference: a new .bin whose .gltf was never
+// renamed in, or an old one a kill kept from being removed. It returns
+// the names removed.
+func CleanOutputFolder(fsys FS, dir string, outputs []string, lim Limits) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	stems := map[string]string{} // stem → output name, for .gltf outputs
+	for _, o := range outputs {
+		if !IsBinaryName(o) {
+			stems[outputStem(o)] = o
+		}
+	}
+	referenced := map[string]map[string]bool{} // output → its buffers
+	refs := func(out string) map[string]bool {
+		if m, ok := referenced[out]; ok {
+			return m
+		}
+		m := map[string]bool{}
+		rs, err := References(filepath.Join(dir, out), lim)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			m = nil // unreadable: remove nothing for it
+		}
+		for _, r := range rs {
+			m[r.Rel] = true
+		}
+		referenced[out] = m
+		return m
+	}
 	var removed []string
 	for _, e := range entries {
-		pid, ok := tempOwner(e.Name())
-		if !ok || !e.Type().IsRegular() || running(pid) {
+		name := e.Name()
+		if !e.Type().IsRegular() {
 			continue
 		}
-		if err := fsys.Remove(filepath.Join(dir, e.Name())); err != nil {
+		stale := false
+		if pid, ok := tempOwner(name); ok {
+			stale = !running(pid)
+		} else if base, ok := strings.CutSuffix(name, ".bin"); ok {
+			for stem := base; ; {
+				i := strings.LastIndexByte(stem, '.')
+				if i <= 0 {
+					break
+				}
+				stem = stem[:i]
+				if out, ok := stems[stem]; ok && IsGeneratedBin(stem, name) {
+					m := refs(out)
+					stale = m != nil && !m[name]
+					break
+				}
+			}
+		}
+		if !stale {
+			continue
+		}
+		if err := fsys.Remove(filepath.Join(dir, name)); err != nil {
 			return removed, err
 		}
-		removed = append(removed, e.Name())
+		removed = append(removed, name)
 	}
 	return removed, nil
 }

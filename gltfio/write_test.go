@@ -2,6 +2,7 @@ package gltfio
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -189,9 +190,9 @@ func TestInPlacePairReplacement(t *testing.T) {
 	}
 }
 
-// RemoveStaleTemps removes the temporaries of a dead process only
+// CleanOutputFolder removes the temporaries of a dead process only
 // (issue #41, defect 4: a killed run's temporaries were never removed).
-func TestRemoveStaleTemps(t *testing.T) {
+func TestCleanOutputFolderTemps(t *testing.T) {
 	dir := t.TempDir()
 	dead := deadPID(t)
 	names := map[string]bool{
@@ -204,7 +205,7 @@ func TestRemoveStaleTemps(t *testing.T) {
 	for n := range names {
 		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
 	}
-	removed, err := RemoveStaleTemps(OSFS{}, dir)
+	removed, err := CleanOutputFolder(OSFS{}, dir, []string{"x.glb"}, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,4 +229,30 @@ func deadPID(t *testing.T) int {
 	}
 	p.Wait()
 	return p.Pid
+}
+
+// CleanOutputFolder removes the .bin files of a .gltf output that the
+// .gltf there does not reference (a killed run's), and nothing of a file
+// that is not among the outputs (issue #41, defect 4).
+func TestCleanOutputFolderBins(t *testing.T) {
+	dir := t.TempDir()
+	const used, orphan, other = "x.colliders.0123456789abcdef.bin", "x.colliders.fedcba9876543210.bin", "y.colliders.fedcba9876543210.bin"
+	doc := triangleDoc(used)
+	js, _ := json.Marshal(doc)
+	os.WriteFile(filepath.Join(dir, "x.gltf"), js, 0o644)
+	for _, n := range []string{used, orphan, other, "x.colliders.bin"} {
+		os.WriteFile(filepath.Join(dir, n), triangle, 0o644)
+	}
+	removed, err := CleanOutputFolder(OSFS{}, dir, []string{"x.gltf"}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(removed, []string{orphan}) {
+		t.Errorf("removed %v, want only %s", removed, orphan)
+	}
+	for _, n := range []string{used, other, "x.colliders.bin"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("%s was removed", n)
+		}
+	}
 }
