@@ -19,12 +19,13 @@ import (
 
 // CacheFileName is the file, in each output folder, that records which
 // outputs are current. It maps an output's base name to the key of what
-// produced it and the SHA-256 of the bytes written; it records no path,
-// so the folder can be moved.
+// produced it and the SHA-256 of every file written for it (the output,
+// a .gltf's .bin and the resources copied beside it); it records no
+// absolute path, so the folder can be moved.
 const CacheFileName = ".autocollide-cache.json"
 
 // cacheVersion changes when the cache file's meaning changes.
-const cacheVersion = 1
+const cacheVersion = 2
 
 type cacheFile struct {
 	Version int                   `json:"version"`
@@ -37,6 +38,10 @@ type cacheEntry struct {
 	Key string `json:"key"`
 	// Output is the SHA-256 of the output file as written.
 	Output string `json:"output"`
+	// Files holds the SHA-256 of each other file of the output (a
+	// .gltf's .bin, the resources copied beside it), by its path
+	// relative to the output's folder, with forward slashes.
+	Files map[string]string `json:"files,omitempty"`
 	// Asset is the result of the run that wrote it, reported again when
 	// the output is reused. Its paths are left out (see newCacheEntry).
 	Asset Asset `json:"asset"`
@@ -47,9 +52,21 @@ type cacheEntry struct {
 // input and output paths are those of the job that reuses it. So runs of
 // the same inputs into different folders write identical cache files,
 // and a moved or restored output folder is still current.
-func newCacheEntry(key, outputSum string, a Asset) *cacheEntry {
+func newCacheEntry(key string, files []gltfio.SavedFile, a Asset) *cacheEntry {
 	a.Input, a.Output, a.Preview, a.TimeMS = "", "", "", 0
-	return &cacheEntry{Key: key, Output: outputSum, Asset: a}
+	e := &cacheEntry{Key: key, Output: files[0].SHA256, Asset: a}
+	dir := filepath.Dir(files[0].Path)
+	for _, f := range files[1:] {
+		rel, err := filepath.Rel(dir, f.Path)
+		if err != nil {
+			return nil
+		}
+		if e.Files == nil {
+			e.Files = map[string]string{}
+		}
+		e.Files[filepath.ToSlash(rel)] = f.SHA256
+	}
+	return e
 }
 
 // cache reads each output folder's cache file once; it is only read
@@ -103,7 +120,7 @@ func (c *cache) lookup(out string) (cacheEntry, bool) {
 // before it is rewritten, so entries of other files (another shard's)
 // survive; two processes writing the same folder's file at the same
 // moment can lose each other's new entries, which only costs a redo.
-func updateCache(results []result) error {
+func updateCache(fsys gltfio.FS, results []result) error {
 	byDir := map[string]map[string]*cacheEntry{}
 	for _, r := range results {
 		if r.entry == nil && !r.forget {
@@ -139,9 +156,15 @@ func updateCache(results []result) error {
 		if !changed {
 			continue
 		}
+		path := filepath.Join(dir, CacheFileName)
+		if s, err := gltfio.IsStream(path); s || err != nil {
+			// A pipe, a device or a folder planted as the cache file is
+			// no cache, as when it is read: never replaced nor written.
+			continue
+		}
 		data, err := json.MarshalIndent(cf, "", "  ")
 		if err == nil {
-			err = gltfio.WriteFileAtomic(filepath.Join(dir, CacheFileName), append(data, '\n'))
+			err = gltfio.WriteFileAtomicTo(fsys, path, append(data, '\n'))
 		}
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("writing the cache in %s: %w", dir, err))
@@ -153,13 +176,13 @@ func updateCache(results []result) error {
 // cacheKey hashes everything an output depends on: the tool version, the
 // effective options (encoded as JSON, so every field counts), the output
 // container, the input's bytes and each referenced resource's name and
-// bytes. Every part is length-prefixed so no two different inputs hash
-// alike by concatenation. It also returns each resource's SHA-256, to
-// check the copies beside an output.
-func cacheKey(version string, options any, binary bool, input []byte, dir string, resources []string, maxSize int64) (string, map[string]string, error) {
+// bytes, as the asset read them (read once: generation uses the same).
+// Every part is length-prefixed so no two different inputs hash alike by
+// concatenation.
+func cacheKey(version string, options any, binary bool, input []byte, a *gltfio.Asset) (string, error) {
 	opt, err := json.Marshal(options)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
 	h := sha256.New()
 	part := func(b []byte) {
@@ -175,22 +198,15 @@ func cacheKey(version string, options any, binary bool, input []byte, dir string
 	part(opt)
 	part([]byte(fmt.Sprint(binary)))
 	part(input)
-	sums := map[string]string{}
-	for _, rel := range resources {
-		data, err := safefile.Dir(dir).ReadFile(rel, maxSize)
+	for _, rel := range a.Resources {
+		data, err := a.ResourceData(rel)
 		if err != nil {
-			return "", nil, fmt.Errorf("reading %q: %w", rel, err)
+			return "", fmt.Errorf("reading %q: %w", rel, err)
 		}
 		part([]byte(rel))
 		part(data)
-		sums[rel] = sha256Hex(data)
 	}
-	return hex.EncodeToString(h.Sum(nil)), sums, nil
-}
-
-func sha256Hex(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // fileSHA256 hashes the regular file at p as it streams by.

@@ -21,8 +21,16 @@
 // reports are byte-identical for any worker count and any sharding
 // (apart from the timing fields, which Report.StripTimings clears).
 //
+// Writes: CheckWrites refuses, before a run, any listing whose outputs
+// (files, .bin files, copies, previews, cache files, the report) would
+// land on an input, a resource of one, or each other (writes.go). The
+// cache records the SHA-256 of every file of an output and redoes it
+// when any is missing or different. A folder that cannot be listed is a
+// failed job, not an error of the whole run.
+//
 // Interruption: the context is checked before each file and inside
-// generation; outputs are written by atomic rename, so a cancelled run
-// leaves only complete outputs, and a re-run (served by the cache)
-// completes the rest.
+// generation; outputs are written by atomic rename (a .gltf's .bin
+// first, under a new name), so a cancelled or killed run leaves only
+// complete outputs; a re-run removes the killed run's temporaries from
+// its output folders and (served by the cache) completes the rest.
 package batch

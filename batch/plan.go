@@ -26,6 +26,14 @@ type Job struct {
 	// Skip, when not empty, says why the job is not processed (a
 	// symbolic link that leads out of its input folder).
 	Skip string
+	// Unreadable, when not empty, says why a path found in a folder
+	// argument could not be read (a subfolder that cannot be listed):
+	// the job fails with it, and the rest of the run goes on.
+	Unreadable string
+	// Preview is the slash-separated name of the job's preview PNG under
+	// a preview folder, distinct over the whole listing Plan made (empty:
+	// named from the jobs of the run).
+	Preview string
 }
 
 // PlanOptions says how inputs map to outputs. Exactly one of Output,
@@ -73,6 +81,9 @@ func Plan(args []string, opt PlanOptions) ([]Job, error) {
 	if opt.Output != "" && len(jobs) != 1 {
 		return nil, fmt.Errorf("-o takes one input file; %d found (use --out-dir)", len(jobs))
 	}
+	for i, n := range previewNames(jobs) {
+		jobs[i].Preview = n
+	}
 	seen := map[string]string{}
 	for _, j := range jobs {
 		if j.Skip != "" {
@@ -109,14 +120,23 @@ func walk(root string, opt PlanOptions) ([]Job, error) {
 	}
 	var jobs []Job
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", p, err)
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
+		rel, relErr := filepath.Rel(root, p)
+		if relErr != nil {
+			return relErr
 		}
 		rel = filepath.ToSlash(rel)
+		if err != nil {
+			// An unreadable path fails alone (its job reports it) and
+			// the walk goes on; a folder is not entered.
+			if p != root && matchAny(opt.Exclude, rel) {
+				return nil
+			}
+			jobs = append(jobs, Job{Input: p, Rel: rel, Output: outputFor(opt, p, rel), Unreadable: fmt.Sprintf("reading %s: %v", p, bareErr(err))})
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		if d.IsDir() {
 			if p == root {
 				return nil
@@ -155,6 +175,16 @@ func walk(root string, opt PlanOptions) ([]Job, error) {
 	})
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Rel < jobs[b].Rel })
 	return jobs, err
+}
+
+// bareErr drops the operation and path of a *fs.PathError (the message
+// names the path once).
+func bareErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func within(root, p string) bool {

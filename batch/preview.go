@@ -28,22 +28,47 @@ type Previews struct {
 
 func (p Previews) enabled() bool { return p.Dir != "" || p.Thumbnails }
 
-// previewPaths names each job's PNG under dir, in job order, so that two
-// jobs never share one.
+// previewPaths names each job's PNG under dir, in job order: dir joined
+// with its Preview name (named by Plan over the whole listing, so that
+// shards and settings groups of one listing never share one).
 func previewPaths(jobs []Job, dir string) []string {
+	names := previewNames(jobs)
 	paths := make([]string, len(jobs))
-	taken := map[string]bool{}
 	for i, j := range jobs {
-		rel := path.Clean(filepath.ToSlash(j.Rel))
-		for _, name := range []string{strings.TrimSuffix(rel, path.Ext(rel)) + ".png", rel + ".png"} {
-			p := filepath.Join(dir, filepath.FromSlash(name))
-			if !taken[p] {
-				taken[p], paths[i] = true, p
-				break
-			}
+		n := j.Preview
+		if n == "" {
+			n = names[i]
+		}
+		if n != "" {
+			paths[i] = filepath.Join(dir, filepath.FromSlash(n))
 		}
 	}
 	return paths
+}
+
+// previewNames gives each job a distinct PNG name (distinct ignoring
+// case): its relative path with .png for its extension, or with .png
+// added, or with -N.png for its extension, the first no earlier job took.
+func previewNames(jobs []Job) []string {
+	names := make([]string, len(jobs))
+	taken := map[string]bool{}
+	for i, j := range jobs {
+		rel := path.Clean(filepath.ToSlash(j.Rel))
+		stem := strings.TrimSuffix(rel, path.Ext(rel))
+		for n := 0; names[i] == ""; n++ {
+			name := stem + ".png"
+			switch {
+			case n == 1:
+				name = rel + ".png"
+			case n > 1:
+				name = fmt.Sprintf("%s-%d.png", stem, n)
+			}
+			if k := strings.ToLower(name); !taken[k] {
+				taken[k], names[i] = true, name
+			}
+		}
+	}
+	return names
 }
 
 // addPreview draws the picture of a written or cached output from the

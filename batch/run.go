@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -146,6 +147,9 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 		}
 	}
 
+	if opt.Mode == Write {
+		cleanOutputFolders(jobs, outputFS(opt.FS), opt.Limits)
+	}
 	c := &cache{}
 	var pngs []string
 	if opt.Previews.Dir != "" {
@@ -193,7 +197,7 @@ func Run(ctx context.Context, jobs []Job, opt Options) ([]Asset, bool, error) {
 	}
 	var err error
 	if opt.Mode == Write && opt.Cache {
-		err = updateCache(results)
+		err = updateCache(outputFS(opt.FS), results)
 	}
 	return assets, interrupted, err
 }
@@ -242,6 +246,9 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 		r.asset.Status = Failed
 		r.asset.Error = err.Error()
 		return r
+	}
+	if j.Unreadable != "" {
+		return fail(errors.New(j.Unreadable))
 	}
 	if j.Skip != "" {
 		r.asset.Status = Skipped
@@ -301,14 +308,13 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 
 	useCache := opt.Cache && !opt.InPlace
 	var key string
-	var resSums map[string]string
 	if useCache {
-		key, resSums, err = cacheKey(opt.ToolVersion, gopt, gopt.Encoding.Binary, raw, filepath.Dir(j.Input), a.Resources, opt.Limits.FileSize())
+		key, err = cacheKey(opt.ToolVersion, gopt, gopt.Encoding.Binary, raw, a)
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", j.Input, err))
 		}
 		if !opt.Force {
-			if e, ok := c.lookup(j.Output); ok && e.Key == key && current(j, e, resSums) {
+			if e, ok := c.lookup(j.Output); ok && e.Key == key && current(j, e) {
 				r.asset = e.Asset
 				r.asset.Input, r.asset.Output, r.asset.Status = j.Input, j.Output, Cached
 				return r
@@ -361,35 +367,57 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err := os.MkdirAll(filepath.Dir(j.Output), 0o755); err != nil {
 		return fail(err)
 	}
-	if err := a.SaveTo(outputFS(opt.FS), j.Output); err != nil {
+	files, err := a.SaveFiles(outputFS(opt.FS), j.Output)
+	if err != nil {
 		return fail(err)
 	}
 	r.asset.Status = OK
 	if useCache {
-		if sum, ok := fileSHA256(j.Output); ok {
-			r.entry = newCacheEntry(key, sum, r.asset)
-		}
+		r.entry = newCacheEntry(key, files, r.asset)
 	}
 	return r
 }
 
 // current reports whether the output recorded in e is still on disk as
-// written, with each resource a .gltf references beside it (when it goes
-// to another folder) identical to the input's.
-func current(j Job, e cacheEntry, resSums map[string]string) bool {
+// written: the output file and every other file of it (a .gltf's .bin,
+// the resources copied beside it). Anything missing or different means
+// it is redone.
+func current(j Job, e cacheEntry) bool {
 	if sum, ok := fileSHA256(j.Output); !ok || sum != e.Output {
 		return false
 	}
-	inDir, outDir := filepath.Dir(j.Input), filepath.Dir(j.Output)
-	if sameFile(inDir, outDir) || gltfio.IsBinaryName(j.Output) { // a GLB holds its resources
-		return true
-	}
-	for rel, want := range resSums {
+	outDir := filepath.Dir(j.Output)
+	for rel, want := range e.Files {
+		if !filepath.IsLocal(filepath.FromSlash(rel)) {
+			return false
+		}
 		if sum, ok := fileSHA256(filepath.Join(outDir, filepath.FromSlash(rel))); !ok || sum != want {
 			return false
 		}
 	}
 	return true
+}
+
+// cleanOutputFolders repairs, before anything is written, what a killed
+// run left in the output folders (see gltfio.CleanOutputFolder): its
+// temporary files and the .bin files no .gltf output references. A
+// folder that cannot be listed is left to fail its jobs' writes.
+func cleanOutputFolders(jobs []Job, fsys gltfio.FS, lim gltfio.Limits) {
+	byDir := map[string][]string{}
+	var dirs []string
+	for _, j := range jobs {
+		if j.Skip != "" || j.Unreadable != "" {
+			continue
+		}
+		d := filepath.Dir(j.Output)
+		if _, ok := byDir[d]; !ok {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], filepath.Base(j.Output))
+	}
+	for _, d := range dirs {
+		gltfio.CleanOutputFolder(fsys, d, byDir[d], lim)
+	}
 }
 
 func fillReport(a *Asset, rep *generate.Report) {
@@ -414,11 +442,11 @@ func fillReport(a *Asset, rep *generate.Report) {
 }
 
 // validateResult validates the generated result as it would be written: the
-// encoded bytes are decoded again (external buffers read from the
-// input's folder) and run through physics/validate. Errors fail the
-// asset; warnings do not.
+// result encoded as a GLB (every buffer from the bytes loaded, none read
+// again from disk) is decoded again and run through physics/validate.
+// Errors fail the asset; warnings do not.
 func validateResult(a *gltfio.Asset, opt generate.Options) error {
-	data, err := a.Encode(opt.Encoding.Binary)
+	data, err := a.Encode(true)
 	if err != nil {
 		return err
 	}

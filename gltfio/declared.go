@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/autocollide/autocollide/safefile"
 )
@@ -95,4 +96,42 @@ func readJSONChunk(path string, lim Limits) ([]byte, error) {
 		return nil, fmt.Errorf("GLB: JSON chunk: %w", err)
 	}
 	return js, nil
+}
+
+// Reference is an external file a glTF file's JSON names.
+type Reference struct {
+	// Where is the JSON path of the URI ("buffers[0].uri").
+	Where string
+	// Rel is the file's path relative to the referring file's folder,
+	// decoded, with forward slashes (see LocalURI).
+	Rel string
+}
+
+// References lists the external files the JSON of the file at path names
+// as buffers and images, from its JSON alone (a GLB's BIN chunk is not
+// read). URIs that LocalURI refuses are left out: loading fails on them.
+func References(path string, lim Limits) ([]Reference, error) {
+	js, err := readJSONChunk(path, lim)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var refs []Reference
+	for _, k := range []string{"buffers", "images"} {
+		for i, v := range tree.Arr(k) {
+			o, _ := v.(*Object)
+			u, _ := o.Get("uri")
+			s, _ := u.(string)
+			if s == "" || strings.HasPrefix(s, "data:") {
+				continue
+			}
+			if rel, err := LocalURI(s); err == nil {
+				refs = append(refs, Reference{Where: fmt.Sprintf("%s[%d].uri", k, i), Rel: rel})
+			}
+		}
+	}
+	return refs, nil
 }

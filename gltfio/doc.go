@@ -24,14 +24,19 @@
 // into its BIN chunk and every image moved into a bufferView (pack.go),
 // so it loads from any folder; a .gltf output's external files are
 // copied beside it, and its in-memory data (a GLB's BIN chunk, generated
-// data) goes to a .bin named after it. An image, or a buffer no geometry
-// reads, missing on disk is a warning (Asset.Warnings) and keeps its
-// reference; missing geometry data is an error.
+// data) goes to a .bin named after it and a hash of its bytes, written
+// before the .gltf and the earlier one removed after, so a kill leaves
+// the old pair or the new one. An image, or a buffer no geometry reads,
+// missing on disk is a warning (Asset.Warnings) and keeps its reference;
+// missing geometry data is an error. Each external file is read once per
+// Asset (ResourceData): copies, packing and hashes use those bytes.
 //
 // Disk: files are read through package safefile (regular files only,
 // size-capped, a URI confined to the asset's folder); package batch,
 // g4mf, profiles and the command read their own files through safefile
 // too. WriteFileAtomic (through FS, so tests can inject faults) writes a
-// temporary file and renames it, so a reader never sees a partial output;
-// batch's reports and cache and g4mf's files are written with it.
+// temporary file and renames it, so a reader never sees a partial output,
+// and writes a special file (a device, a pipe, /dev/stdout) as a stream,
+// never replacing it (write.go); batch's reports and cache and g4mf's
+// files are written with it.
 package gltfio

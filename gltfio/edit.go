@@ -447,6 +447,15 @@ func (a *Asset) strip() error {
 			if g, _ := o.Obj("extras").Obj(MarkKey).Get("generated"); g != true {
 				return fail("%s[%d] was added after autocollide's own objects", k, i)
 			}
+			if k == "buffers" {
+				if u, _ := o.Get("uri"); u != nil {
+					if s, _ := u.(string); !strings.HasPrefix(s, "data:") {
+						if rel, err := LocalURI(s); err == nil {
+							a.strippedFiles = append(a.strippedFiles, rel)
+						}
+					}
+				}
+			}
 		}
 		a.Tree.Set(k, arr[:n:n])
 	}

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path/filepath"
@@ -69,6 +68,14 @@ type Asset struct {
 	inline  bool            // a .gltf whose buffers are all data: URIs
 	journal *journal
 	lim     Limits // what it was loaded under, for copying its resources
+
+	// files holds each resource's bytes as read, once: a buffer's whole
+	// file at load, an image's on first use (see ResourceData).
+	files map[string][]byte
+	// strippedFiles lists the files of the generated buffers strip
+	// removed (relative URIs): an earlier run's .bin, which Save removes
+	// once the output replacing it is in place.
+	strippedFiles []string
 }
 
 const (
@@ -266,7 +273,7 @@ func (a *Asset) loadBuffers(lim Limits) error {
 			if err != nil {
 				return fmt.Errorf("%s.uri: %w", where, err)
 			}
-			data, err := readPrefix(safefile.Dir(dir), rel, int64(declared), lim.maxFile())
+			data, err := readBuffer(safefile.Dir(dir), rel, int64(declared), lim.maxFile())
 			if errors.Is(err, fs.ErrNotExist) {
 				if geometry == nil {
 					geometry = geometryBuffers(a.Tree)
@@ -280,7 +287,8 @@ func (a *Asset) loadBuffers(lim Limits) error {
 			if err != nil {
 				return fmt.Errorf("%s.uri %q: %w", where, uri, err)
 			}
-			b.Data = data
+			b.Data = data[:declared:declared]
+			a.keep(rel, data)
 			a.Resources = append(a.Resources, rel)
 		}
 	}
@@ -361,29 +369,45 @@ func LocalURI(uri string) (string, error) {
 	return filepath.ToSlash(filepath.Clean(filepath.FromSlash(p))), nil
 }
 
-// readPrefix reads the first n bytes of the file name inside dir, which
-// must hold at least n.
-func readPrefix(dir safefile.Dir, name string, n, max int64) ([]byte, error) {
+// readBuffer reads the file name inside dir, which must hold at least n
+// bytes.
+func readBuffer(dir safefile.Dir, name string, n, max int64) ([]byte, error) {
 	if n > max {
 		return nil, fmt.Errorf("byteLength %d is over the limit of %d", n, max)
 	}
-	f, err := dir.Open(name)
+	data, err := dir.ReadFile(name, max)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	if int64(len(data)) < n {
+		return nil, fmt.Errorf("byteLength %d exceeds the file's %d bytes", n, len(data))
+	}
+	return data, nil
+}
+
+// keep records the bytes read of resource rel.
+func (a *Asset) keep(rel string, data []byte) {
+	if a.files == nil {
+		a.files = map[string][]byte{}
+	}
+	a.files[rel] = data
+}
+
+// ResourceData returns the bytes of the external file rel (one of
+// Resources), read once per asset: a buffer's as read at load, an
+// image's on its first use. Copies, packed images and hashes all take
+// these bytes, so a file changing on disk during a run never mixes two
+// versions in one output.
+func (a *Asset) ResourceData(rel string) ([]byte, error) {
+	if data, ok := a.files[rel]; ok {
+		return data, nil
+	}
+	data, err := safefile.Dir(filepath.Dir(a.Path)).ReadFile(rel, a.lim.maxFile())
 	if err != nil {
 		return nil, err
 	}
-	if st.Size() < n {
-		return nil, fmt.Errorf("byteLength %d exceeds the file's %d bytes", n, st.Size())
-	}
-	buf := make([]byte, n)
-	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, err
-	}
-	return buf, nil
+	a.keep(rel, data)
+	return data, nil
 }
 
 // decodeDataURI decodes a base64 data: URI holding at least n bytes and

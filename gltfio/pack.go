@@ -3,11 +3,8 @@ package gltfio
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/autocollide/autocollide/safefile"
 )
 
 // A GLB output stands alone: packGLB rewrites a copy of the tree so that
@@ -444,7 +441,6 @@ type packedImage struct {
 // GLB still stands alone). A missing or empty file keeps its uri.
 func (a *Asset) packImages(tree *Object, place func([]byte) int) ([]packedImage, error) {
 	var out []packedImage
-	dir := safefile.Dir(filepath.Dir(a.Path))
 	for i, im := range tree.Arr("images") {
 		o, _ := im.(*Object)
 		v, _ := o.Get("uri")
@@ -471,7 +467,7 @@ func (a *Asset) packImages(tree *Object, place func([]byte) int) ([]packedImage,
 			if a.missing[rel] {
 				continue
 			}
-			if data, err = dir.ReadFile(rel, a.lim.maxFile()); err != nil {
+			if data, err = a.ResourceData(rel); err != nil {
 				return nil, fmt.Errorf("images[%d].uri %q: %w", i, uri, err)
 			}
 		}

@@ -2,10 +2,11 @@ package gltfio
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -117,110 +118,262 @@ func (a *Asset) encodeGLB() ([]byte, error) {
 // failure never leaves a partial file. A GLB holds everything (see
 // Encode). A .gltf's external files are copied beside it when it goes to
 // another folder (files found missing on load keep their reference), and
-// its BIN chunk or generated data goes to a .bin named after it, or
-// stays a data: URI when the input embedded its buffers that way.
+// its BIN chunk or generated data goes to a .bin named after it and its
+// content, or stays a data: URI when the input embedded its buffers that
+// way or the output is a stream (see IsStream).
+//
+// A .gltf and its .bin are replaced so that a process killed at any
+// moment leaves the old pair or the new pair, both loadable: the .bin's
+// name carries a hash of its bytes ("x.colliders.0123456789abcdef.bin"),
+// it is written first, then the .gltf is renamed into place, and only
+// then are the .bin files of earlier runs removed (those the output it
+// replaced referenced under such a name, and the generated buffer's file
+// the input was stripped of when the output is the input; an orphan a
+// killed run left is package batch's to remove, see RemoveOrphanBins). A file of
+// the .bin's name holding other bytes is never replaced.
 func (a *Asset) Save(path string) error { return a.SaveTo(OSFS{}, path) }
 
 // SaveTo is Save writing through fsys.
 func (a *Asset) SaveTo(fsys FS, path string) error {
-	if err := a.save(fsys, path); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	_, err := a.SaveFiles(fsys, path)
+	return err
 }
 
-func (a *Asset) save(fsys FS, path string) error {
+// SavedFile is one file of a saved output, as written.
+type SavedFile struct {
+	// Path is where it is: the output path, or a file beside it.
+	Path string
+	// SHA256 is the hex SHA-256 of its bytes.
+	SHA256 string
+}
+
+// SaveFiles is SaveTo, returning every file the output consists of: the
+// output itself first, then its .bin and the resources copied beside it
+// (those found identical already there included).
+func (a *Asset) SaveFiles(fsys FS, path string) ([]SavedFile, error) {
+	files, err := a.save(fsys, path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return files, nil
+}
+
+func (a *Asset) save(fsys FS, path string) ([]SavedFile, error) {
+	stream, err := IsStream(path)
+	if err != nil {
+		return nil, err
+	}
 	if IsBinaryName(path) {
 		data, err := a.Encode(true)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return WriteFileAtomicTo(fsys, path, data)
+		if err := WriteFileAtomicTo(fsys, path, data); err != nil {
+			return nil, err
+		}
+		return []SavedFile{{path, sha256Hex(data)}}, nil
 	}
 	if err := a.finish(); err != nil {
-		return err
+		return nil, err
 	}
 	binName := ""
 	var binData []byte
 	// A GLB's BIN chunk always goes to a file; generated data stays a
-	// data: URI when the input's buffers all were.
-	if i := a.inlineBuffer(a.Tree); i >= 0 && (a.binIsBuffer0(a.Tree) || !a.inline) {
-		binName, binData = a.binFileName(path, a.binIsBuffer0(a.Tree)), a.bufferData(a.Tree, i)
+	// data: URI when the input's buffers all were. A stream gets no
+	// file beside it.
+	if i := a.inlineBuffer(a.Tree); i >= 0 && (a.binIsBuffer0(a.Tree) || !a.inline) && !stream {
+		binData = a.bufferData(a.Tree, i)
+		if binName, err = a.binFileName(path, a.binIsBuffer0(a.Tree), binData); err != nil {
+			return nil, err
+		}
 	}
 	data, err := a.encodeGLTF(strings.ReplaceAll(url.PathEscape(binName), ":", "%3A"))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := a.copyResources(fsys, filepath.Dir(path)); err != nil {
-		return err
-	}
-	if binName == "" {
-		return WriteFileAtomicTo(fsys, path, data)
-	}
-	binPath := filepath.Join(filepath.Dir(path), binName)
-	_, statErr := os.Lstat(binPath)
-	if err := WriteFileAtomicTo(fsys, binPath, binData); err != nil {
-		return fmt.Errorf("writing %s: %w", binName, err)
-	}
-	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
-		if errors.Is(statErr, fs.ErrNotExist) {
-			fsys.Remove(binPath)
+	files := []SavedFile{{path, sha256Hex(data)}}
+	outDir := filepath.Dir(path)
+	if stream {
+		if same, _ := sameDir(filepath.Dir(a.Path), outDir); !same && len(a.Resources) > 0 {
+			return nil, fmt.Errorf("a .gltf written to a stream cannot carry the files it references (%q, ...); write it to a file, or as a .glb", a.Resources[0])
 		}
-		return err
 	}
-	return nil
+	copied, err := a.copyResources(fsys, outDir)
+	if err != nil {
+		return nil, err
+	}
+	if binName != "" {
+		binPath := filepath.Join(outDir, binName)
+		if err := writeOnce(fsys, binPath, binData, path); err != nil {
+			return nil, fmt.Errorf("writing %s: %w", binName, err)
+		}
+		files = append(files, SavedFile{binPath, sha256Hex(binData)})
+	}
+	old := a.oldBins(path)
+	if err := WriteFileAtomicTo(fsys, path, data); err != nil {
+		return nil, err
+	}
+	if !stream {
+		if err := a.removeOldBins(fsys, path, binName, old); err != nil {
+			return nil, err
+		}
+	}
+	return append(files, copied...), nil
 }
 
+// writeOnce writes a file whose name is derived from its content: one
+// already there with the same bytes is kept; one with other bytes is
+// replaced only when the file at output (the output being replaced)
+// references it by name, a damaged .bin of our own, and is otherwise not
+// ours and never replaced.
+func writeOnce(fsys FS, path string, data []byte, output string) error {
+	if old, err := readRegular(path, int64(len(data))+1); err == nil {
+		if bytes.Equal(old, data) {
+			return nil
+		}
+		prev, err := readRegular(output, maxOutputJSON)
+		name := strings.ReplaceAll(url.PathEscape(filepath.Base(path)), ":", "%3A")
+		if err != nil || !bytes.Contains(prev, []byte(`"`+name+`"`)) {
+			return fmt.Errorf("%s is already there with other bytes and the output does not reference it (not ours); refusing to replace it", path)
+		}
+	}
+	return WriteFileAtomicTo(fsys, path, data)
+}
+
+// maxOutputJSON bounds what writeOnce reads of an existing .gltf output.
+const maxOutputJSON = 1 << 30
+
+func readRegular(path string, max int64) ([]byte, error) { return safefile.ReadFile(path, max) }
+
 // binFileName names the .bin file beside the .gltf output path: the
-// output's name with .bin for a GLB's BIN chunk, or with .colliders.bin
-// for generated data alone (the input's own x.bin usually sits beside
-// it); with -1, -2, ... before .bin when the input references a file of
-// that name.
-func (a *Asset) binFileName(path string, isBIN bool) string {
-	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+// output's stem, ".colliders" for generated data alone (the input's own
+// x.bin usually sits beside it), and the first 16 hex digits of the
+// SHA-256 of data. A name the input references is an error.
+func (a *Asset) binFileName(path string, isBIN bool, data []byte) (string, error) {
+	stem := outputStem(path)
 	if !isBIN {
 		stem += ".colliders"
 	}
-	taken := map[string]bool{}
+	name := stem + "." + sha256Hex(data)[:binHashLen] + ".bin"
 	for _, r := range a.Resources {
-		taken[strings.ToLower(r)] = true
+		if strings.EqualFold(r, name) {
+			return "", fmt.Errorf("the input references %q, the name of the output's generated data", r)
+		}
 	}
-	for m := range a.missing {
-		taken[strings.ToLower(m)] = true
+	if a.missing[name] {
+		return "", fmt.Errorf("the input references %q, the name of the output's generated data", name)
 	}
-	name := stem + ".bin"
-	for n := 1; taken[strings.ToLower(name)]; n++ {
-		name = fmt.Sprintf("%s-%d.bin", stem, n)
+	return name, nil
+}
+
+// binHashLen is how many hex digits of its SHA-256 a .bin's name carries.
+const binHashLen = 16
+
+func outputStem(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+}
+
+// IsGeneratedBin reports whether name (a base name) is one Save gives the
+// .bin of a .gltf output with stem stem ("x" for x.gltf): stem, an
+// optional ".colliders", a dot, binHashLen hex digits and ".bin".
+func IsGeneratedBin(stem, name string) bool {
+	rest, ok := strings.CutPrefix(name, stem+".")
+	if !ok {
+		return false
 	}
-	return name
+	rest = strings.TrimPrefix(rest, "colliders.")
+	hexPart, ok := strings.CutSuffix(rest, ".bin")
+	return ok && len(hexPart) == binHashLen && strings.Trim(hexPart, "0123456789abcdef") == ""
+}
+
+// oldBins returns the .bin files of an earlier run's output at path that
+// this save may remove once its own output is in place: the buffers the
+// output there references under a name Save gives (IsGeneratedBin, or
+// the "<stem>.colliders[-N].bin" of earlier versions), and, when the
+// output is the input, the generated buffers' files Load stripped. It
+// reads the output's JSON only, and lists no folder.
+func (a *Asset) oldBins(path string) []string {
+	stem := outputStem(path)
+	var old []string
+	if s, err := IsStream(path); err == nil && !s {
+		if refs, err := References(path, a.lim); err == nil {
+			for _, r := range refs {
+				if strings.HasPrefix(r.Where, "buffers[") && !strings.Contains(r.Rel, "/") && IsOwnBin(stem, r.Rel) {
+					old = append(old, r.Rel)
+				}
+			}
+		}
+	}
+	if sameFile(a.Path, path) {
+		old = append(old, a.strippedFiles...)
+	}
+	return old
+}
+
+// IsOwnBin reports whether name is one Save gives, or earlier versions
+// gave, the .bin of a .gltf output of stem: IsGeneratedBin, or
+// "<stem>.colliders.bin", "<stem>.colliders-N.bin".
+func IsOwnBin(stem, name string) bool {
+	if IsGeneratedBin(stem, name) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, stem+".colliders")
+	if !ok {
+		return false
+	}
+	n, ok := strings.CutSuffix(rest, ".bin")
+	return ok && (n == "" || len(n) > 1 && n[0] == '-' && strings.Trim(n[1:], "0123456789") == "")
+}
+
+// removeOldBins removes the files old (see oldBins) from path's folder
+// after the output was renamed into place, except keep and the files
+// the input references (in that folder as its own or as copies).
+func (a *Asset) removeOldBins(fsys FS, path, keep string, old []string) error {
+	refs := map[string]bool{}
+	for _, r := range a.Resources {
+		refs[r] = true
+	}
+	for _, name := range old {
+		if name == keep || refs[name] {
+			continue
+		}
+		p := filepath.Join(filepath.Dir(path), filepath.FromSlash(name))
+		if err := fsys.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing the earlier run's %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // copyResources copies the referenced external files into outDir, keeping
 // their relative paths, unless outDir is the input's folder or an
-// identical copy is already there.
-func (a *Asset) copyResources(fsys FS, outDir string) error {
+// identical copy is already there. The bytes are those loaded (see
+// ResourceData). It returns the files of outDir holding the copies.
+func (a *Asset) copyResources(fsys FS, outDir string) ([]SavedFile, error) {
 	inDir := filepath.Dir(a.Path)
 	same, err := sameDir(inDir, outDir)
 	if err != nil || same {
-		return err
+		return nil, err
 	}
+	var files []SavedFile
 	for _, rel := range a.Resources {
 		dst := filepath.Join(outDir, filepath.FromSlash(rel))
-		data, err := safefile.Dir(inDir).ReadFile(rel, a.lim.maxFile())
+		data, err := a.ResourceData(rel)
 		if err != nil {
-			return fmt.Errorf("copying %q: %w", rel, err)
+			return nil, fmt.Errorf("copying %q: %w", rel, err)
 		}
+		files = append(files, SavedFile{dst, sha256Hex(data)})
 		if old, err := safefile.ReadFile(dst, int64(len(data))); err == nil && bytes.Equal(old, data) {
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
+			return nil, err
 		}
 		if err := WriteFileAtomicTo(fsys, dst, data); err != nil {
-			return fmt.Errorf("copying %q: %w", rel, err)
+			return nil, fmt.Errorf("copying %q: %w", rel, err)
 		}
 	}
-	return nil
+	return files, nil
 }
 
 func sameDir(a, b string) (bool, error) {
@@ -235,59 +388,16 @@ func sameDir(a, b string) (bool, error) {
 	return os.SameFile(sa, sb), nil
 }
 
-// WriteFileAtomic writes data to a temporary file in path's folder, syncs
-// it and renames it over path. A path that is a character device
-// (-o /dev/null, /dev/stdout on a terminal) is written into instead:
-// renaming over it would replace the device with a regular file (as root,
-// /dev/null itself). A named pipe is replaced like a file: writing into
-// one nobody reads would block forever (a FIFO planted in an untrusted
-// output folder must not hang a run). A directory or socket is an error.
-func WriteFileAtomic(path string, data []byte) error { return WriteFileAtomicTo(OSFS{}, path, data) }
-
-// WriteFileAtomicTo is WriteFileAtomic through fsys. On any failure the
-// temporary file is removed and path is left as it was.
-func WriteFileAtomicTo(fsys FS, path string, data []byte) (err error) {
-	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() && st.Mode()&(os.ModeSymlink|os.ModeNamedPipe) == 0 {
-		return writeDevice(path, st.Mode(), data)
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
 	}
-	tmp, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			fsys.Remove(tmp.Name())
-		}
-	}()
-	if _, err = io.Copy(tmp, bytes.NewReader(data)); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return fsys.Rename(tmp.Name(), path)
+	return os.SameFile(sa, sb)
 }
 
-// writeDevice writes data into the existing character device path;
-// another kind of file (a directory, a socket, a block device) is refused.
-func writeDevice(path string, mode os.FileMode, data []byte) error {
-	if mode&os.ModeCharDevice == 0 {
-		return fmt.Errorf("%s: not a regular file or character device (%v); refusing to replace it", path, mode.Type())
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+func sha256Hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
 }

@@ -182,6 +182,9 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 	if len(jobs) == 0 {
 		return usageError{fmt.Errorf("no .gltf or .glb files in %v", inputs)}
 	}
+	if err := checkWrites(jobs, f); err != nil {
+		return usageError{err}
+	}
 	jobs, err = shardJobs(c, jobs, shard, f)
 	if err != nil {
 		return usageError{err}
@@ -313,6 +316,19 @@ func shardJobs(c *cobra.Command, jobs []batch.Job, shard batch.Shard, f generate
 		return nil, err
 	}
 	return shard.FilterBalanced(jobs, batch.JobCosts(jobs, methods, bopt.Limits)), nil
+}
+
+// checkWrites refuses, before anything is written, a run that would
+// write over an input, a resource of one, or another of its outputs (see
+// batch.CheckWrites); it sees the whole listing, so every shard of it
+// agrees.
+func checkWrites(jobs []batch.Job, f generateFlags) error {
+	var bopt batch.Options
+	if err := f.limits.apply(&bopt); err != nil {
+		return err
+	}
+	w := batch.Writes{Outputs: !f.check && !f.dryRun, PreviewDir: f.previewDir, Cache: f.outDir != "" && !f.check, Report: f.report}
+	return batch.CheckWrites(jobs, w, bopt.Limits)
 }
 
 // buildIdentity names this build of the tool for the cache key: the

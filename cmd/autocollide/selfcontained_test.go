@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func selfInputs(t *testing.T, dir string) (in, src map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(js, []byte(`"uri": "Cube.physics.colliders.bin"`)) {
+	if !regexp.MustCompile(`"uri": "Cube\.physics\.colliders\.[0-9a-f]{16}\.bin"`).Match(js) {
 		t.Fatal("extglb: the hulls are not in a file of their own")
 	}
 	in["extglb"] = strings.TrimSuffix(in["extglb"], ".gltf") + ".glb"
@@ -266,15 +267,18 @@ func TestSelfContainedOutputs(t *testing.T) {
 					}
 				} else {
 					raw, _ := os.ReadFile(out)
-					// A GLB input's BIN chunk goes to result.bin, other
-					// generated data to result.colliders.bin.
-					want := "result.colliders.bin"
+					// A GLB input's BIN chunk goes to result.<hash>.bin,
+					// other generated data to result.colliders.<hash>.bin.
+					want := "result.colliders."
 					if kind == "glb" {
-						want = "result.bin"
+						want = "result."
 					}
+					wrote := slices.ContainsFunc(names, func(n string) bool {
+						return gltfio.IsGeneratedBin("result", n) && strings.HasPrefix(n, want) && len(n) == len(want)+16+len(".bin")
+					})
 					allInline := kind == "emb"
-					if cmd == "generate" && slices.Contains(names, want) == allInline {
-						t.Errorf("%s: wrote %v: want %s unless the input was all data: URIs", name, names, want)
+					if cmd == "generate" && wrote == allInline {
+						t.Errorf("%s: wrote %v: want %s<hash>.bin unless the input was all data: URIs", name, names, want)
 					}
 					if !allInline && bytes.Contains(raw, []byte(`"data:application/octet-stream`)) {
 						t.Errorf("%s: a buffer became a data: URI though the input's were not", name)
