@@ -2,11 +2,15 @@ package generate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -275,6 +279,86 @@ func TestAutoJudgesTheMesh(t *testing.T) {
 					t.Fatalf("%s: vertex %d at %v lies in no collider", c.name, k, x)
 				}
 			}
+		}
+	}
+}
+
+// TestPrimitivePartsWritten: a table made as one mesh is written, in every
+// format, as its top's box and its legs' cylinders, one collider a piece:
+// OMI and KHR shapes (gen checks the schemas and the undo contract),
+// Unreal's UBX_ for the box and UCX_ hulls for the cylinders (Unreal has no
+// cylinder), Godot's -convcolonly nodes; the report says the budget, what
+// was kept and which primitives, and the node names say which part is
+// which shape.
+func TestPrimitivePartsWritten(t *testing.T) {
+	var parts [][]any
+	for _, p := range assemblies(t, 0.001)["table"] {
+		parts = append(parts, mk(p.v, p.t))
+	}
+	v, tris := union(parts...)
+	data := buildGLTF(t, []fnode{{name: "Table", v: v, t: tris}}, []int{0})
+	opt := Options{Collider: ColliderSettings{Method: Auto, MaxColliders: 8}}
+	for _, f := range []physics.Family{physics.OMI, physics.KHR} {
+		opt.Encoding.Format = f
+		g := gen(t, data, opt)
+		n := map[physics.ShapeType]int{}
+		for _, s := range g.model.Shapes {
+			n[s.Type]++
+		}
+		if n[physics.Box] != 1 || n[physics.Cylinder] != 4 || len(g.model.Shapes) != 5 {
+			t.Errorf("%s: shapes %v, want 1 box and 4 cylinders", f, n)
+		}
+		p := g.rep.Parts[0]
+		if p.Budget != 8 || p.Colliders != 5 || p.Primitives["box"] != 1 || p.Primitives["cylinder"] != 4 || p.Kept() != "5 of 8: 1 box, 4 cylinders" {
+			t.Errorf("%s: part report %+v (%q)", f, p, p.Kept())
+		}
+		names := map[string]bool{}
+		for _, nd := range g.file.Doc.Nodes {
+			names[nd.Name] = true
+		}
+		if !names["Table.collider0.box0"] && !names["Table.collider0.box4"] {
+			t.Errorf("%s: no node named for the top's box: %v", f, names)
+		}
+	}
+	for _, c := range []struct {
+		f    physics.Family
+		want map[string]int
+	}{
+		{"unreal", map[string]int{"UBX_": 1, "UCX_": 4}},
+		{"godot-names", map[string]int{"-convcolonly": 5}},
+	} {
+		dir := t.TempDir()
+		in := dir + "/in.gltf"
+		if err := os.WriteFile(in, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := gltfio.Load(in, gltfio.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := opt
+		o.Encoding.Format = c.f
+		if _, err := Asset(context.Background(), a, o); err != nil {
+			t.Fatalf("%s: %v", c.f, err)
+		}
+		b, err := a.Encode(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct{ Nodes []struct{ Name string } }
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, nd := range doc.Nodes {
+			for k := range c.want {
+				if strings.Contains(nd.Name, k) {
+					got[k]++
+				}
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: names %v, want %v", c.f, got, c.want)
 		}
 	}
 }

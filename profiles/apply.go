@@ -19,7 +19,7 @@ var (
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
-	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
+	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxColliders", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
 	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
 	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
@@ -273,6 +273,10 @@ func (c *Colliders) apply(d doc, ents []entry, at map[string]string) error {
 			c.MaxHullFaces, err = d.integer(x, 4)
 		case "maxHullTriangles":
 			c.MaxHullTriangles, err = d.integer(x, 4)
+		case "maxColliders":
+			if c.MaxColliders, err = d.integer(x, MinColliders); err == nil && c.MaxColliders > MaxColliders {
+				err = d.errf(x.v, "%s: %d is above %d", x.field, c.MaxColliders, MaxColliders)
+			}
 		case "maxHulls":
 			c.MaxHulls, err = d.integer(x, 1)
 		case "concavity":
