@@ -165,10 +165,9 @@ type Colliders struct {
 	MaxHullTriangles int    `yaml:"maxHullTriangles,omitempty"`
 	// MaxColliders caps the colliders of a mesh instance whatever their
 	// type (a part that became a primitive counts once), from
-	// MinColliders to MaxColliders; MaxHulls is its older name (the
-	// smaller wins when both are set).
+	// MinColliders to MaxColliders. The key maxHulls, its older name,
+	// sets it too.
 	MaxColliders int     `yaml:"maxColliders,omitempty"`
-	MaxHulls     int     `yaml:"maxHulls,omitempty"`
 	Concavity    float64 `yaml:"concavity,omitempty"`
 	// AbsConcavity (metres) is a concavity below which decompose never
 	// splits a part, whatever its size: the threshold is the larger of it
@@ -247,7 +246,7 @@ func defaults(name string) *Profile {
 	return &Profile{
 		Name: name, Format: "omi", KHRGeometry: "mesh", NamingConventions: true,
 		Bodies: Bodies{Per: "root"}, Motion: "dynamic", Mass: Mass{Density: 1000},
-		Colliders: Colliders{Method: "auto", MaxHullVertices: 255},
+		Colliders: Colliders{Method: "auto", MaxHullVertices: 255, MaxColliders: 8},
 		at:        map[string]string{},
 	}
 }

@@ -195,14 +195,14 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 			return bad("max-hull-vertices", "at least 4")
 		}
 	}
-	if level("max-colliders") != "" {
-		if p.Colliders.MaxColliders = v.GetInt("max-colliders"); p.Colliders.MaxColliders < profiles.MinColliders || p.Colliders.MaxColliders > profiles.MaxColliders {
-			return bad("max-colliders", fmt.Sprintf("a whole number from %d to %d", profiles.MinColliders, profiles.MaxColliders))
+	// max-hulls is the older name of max-colliders: one setting
+	// (max-colliders wins where both are given).
+	for _, k := range []string{"max-hulls", "max-colliders"} {
+		if level(k) == "" {
+			continue
 		}
-	}
-	if level("max-hulls") != "" {
-		if p.Colliders.MaxHulls = v.GetInt("max-hulls"); p.Colliders.MaxHulls < 1 {
-			return bad("max-hulls", "at least 1")
+		if p.Colliders.MaxColliders = v.GetInt(k); p.Colliders.MaxColliders < profiles.MinColliders || p.Colliders.MaxColliders > profiles.MaxColliders {
+			return bad(k, fmt.Sprintf("a whole number from %d to %d", profiles.MinColliders, profiles.MaxColliders))
 		}
 	}
 	if level("concavity") != "" {
