@@ -362,3 +362,79 @@ func TestPrimitivePartsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetKept: auto gives a mesh instance at most its budget of
+// colliders, of whatever type, and every vertex stays inside them: a
+// torus (one piece) at 1, 4 and 8; a table of five pieces at 1, 4 and 8;
+// 50 separate balls and 200 hair strands, each one mesh, at 1, 4, 8, 16
+// and 32 (more pieces than the budget: pieces must share colliders).
+func TestBudgetKept(t *testing.T) {
+	type mesh struct {
+		v  []geom.Vec3
+		t  [][3]uint32
+		ks []int
+	}
+	tv, tt := torusMesh(1, 0.25, 32, 12)
+	var table, balls, hair [][]any
+	for _, p := range assemblies(t, 0)["table"] {
+		table = append(table, mk(p.v, p.t))
+	}
+	for i := 0; i < 50; i++ {
+		v, tr := sphereMesh(0.1, 6)
+		for j := range v {
+			v[j] = v[j].Add(geom.Vec3{float64(i%10) * 0.3, float64(i/10) * 0.3, 0})
+		}
+		balls = append(balls, mk(v, tr))
+	}
+	for i := 0; i < 200; i++ {
+		// A strand: a thin bent ribbon of 8 quads hanging from a scalp.
+		a := 2 * math.Pi * float64(i) / 200
+		var v []geom.Vec3
+		var tr [][3]uint32
+		for j := 0; j <= 8; j++ {
+			r := 0.1 + 0.01*float64(j)
+			y := -0.03 * float64(j)
+			v = append(v, geom.Vec3{r * math.Cos(a), y, r * math.Sin(a)}, geom.Vec3{r * math.Cos(a+0.01), y, r * math.Sin(a+0.01)})
+			if j > 0 {
+				k := uint32(2 * j)
+				tr = append(tr, [3]uint32{k - 2, k - 1, k}, [3]uint32{k - 1, k + 1, k})
+			}
+		}
+		hair = append(hair, mk(v, tr))
+	}
+	tableV, tableT := union(table...)
+	ballsV, ballsT := union(balls...)
+	hairV, hairT := union(hair...)
+	cases := map[string]mesh{
+		"torus":       {tv, tt, []int{1, 4, 8}},
+		"table":       {tableV, tableT, []int{1, 4, 8}},
+		"50 balls":    {ballsV, ballsT, []int{1, 4, 8, 16, 32}},
+		"200 strands": {hairV, hairT, []int{1, 4, 8, 16, 32}},
+	}
+	for name, c := range cases {
+		for _, k := range c.ks {
+			cs, notes, err := Colliders(context.Background(), c.v, c.t, ColliderSettings{Method: Auto, MaxColliders: k}, Run{Workers: 2})
+			if err != nil {
+				t.Fatalf("%s at %d: %v", name, k, err)
+			}
+			if len(cs) == 0 || len(cs) > k {
+				t.Errorf("%s: %d colliders over the budget of %d (%v)", name, len(cs), k, notes[0])
+			}
+			tol := 1e-6 * geom.BoundsOf(c.v).Diagonal()
+			for _, tr := range c.t {
+				for _, vi := range tr {
+					in := false
+					for _, col := range cs {
+						if insideBy(t, col, c.v[vi]) <= tol {
+							in = true
+							break
+						}
+					}
+					if !in {
+						t.Fatalf("%s at %d: vertex %d lies in no collider", name, k, vi)
+					}
+				}
+			}
+		}
+	}
+}
