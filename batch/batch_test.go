@@ -597,3 +597,41 @@ func BenchmarkRun(b *testing.B) {
 		})
 	}
 }
+
+// TestBudgetReport: a part decomposed within its budget shows in the
+// Markdown report with what it kept, the share of primitive parts is
+// summed, and the JSON with budget and primitives passes the schema (a
+// primitive count of a hull type does not).
+func TestBudgetReport(t *testing.T) {
+	parts := []generate.PartReport{
+		{Name: "Table", Method: generate.Decompose, Colliders: 5, Budget: 8, Primitives: map[string]int{"box": 1, "cylinder": 4}},
+		{Name: "Vase", Method: generate.Decompose, Colliders: 3, Budget: 8},
+		{Name: "Ball", Method: generate.Sphere, Colliders: 1},
+	}
+	a := Asset{Input: "in.glb", Output: "out.glb", Status: OK, Bodies: 1, Colliders: map[string]int{"box": 1, "cylinder": 4, "convex": 3, "sphere": 1},
+		BodyList: []Body{}, Parts: parts, Notes: []string{}, Warnings: []string{}}
+	r := &Report{Tool: Tool{Name: "autocollide", Version: "test"}, Profile: Profile{Name: "default", Format: "omi", KHRGeometry: "mesh", Method: "auto", MaxHullVertices: 255, MaxColliders: 8},
+		Mode: "write", Summary: Summarize([]Asset{a}), Assets: []Asset{a}}
+	data, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateSchema(t, data)
+	md := string(r.Markdown())
+	for _, want := range []string{"| in.glb | Table | 5 of 8: 1 box, 4 cylinders |", "| in.glb | Vase | 3 of 8: 3 hulls |", "5 of the 8 parts of decompositions became primitives (62%)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "| Ball |") {
+		t.Errorf("a part without a budget is listed:\n%s", md)
+	}
+	i := strings.LastIndex(string(data), `"cylinder": 4`) // the part's, after the asset's counts
+	if i < 0 || !strings.Contains(string(data[:i]), `"primitives"`) {
+		t.Fatal("no primitives in the JSON")
+	}
+	bad := string(data[:i]) + `"convex": 4` + string(data[i+len(`"cylinder": 4`):])
+	if err := schemaErr([]byte(bad)); err == nil {
+		t.Error("the schema takes a hull count among the primitives")
+	}
+}

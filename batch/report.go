@@ -96,13 +96,16 @@ type Tool struct {
 
 // Profile is the effective generation settings of a run.
 type Profile struct {
-	Name            string  `json:"name"`
-	Format          string  `json:"format"`
-	KHRGeometry     string  `json:"khrGeometry"`
-	Method          string  `json:"method"`
-	MaxHullVertices int     `json:"maxHullVertices"`
-	Density         float64 `json:"density,omitempty"`
-	Mass            float64 `json:"mass,omitempty"`
+	Name            string `json:"name"`
+	Format          string `json:"format"`
+	KHRGeometry     string `json:"khrGeometry"`
+	Method          string `json:"method"`
+	MaxHullVertices int    `json:"maxHullVertices"`
+	// MaxColliders is the profile's cap on each mesh instance's
+	// colliders (0: decompose's default; rules may set their own).
+	MaxColliders int     `json:"maxColliders,omitempty"`
+	Density      float64 `json:"density,omitempty"`
+	Mass         float64 `json:"mass,omitempty"`
 }
 
 // Summary counts assets by status.
@@ -190,6 +193,7 @@ func (r *Report) Markdown() []byte {
 	for _, a := range r.Assets {
 		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %s |\n", mdEscape(a.Input), a.Status, a.Bodies, mdEscape(inspect.ColliderSummary(a.Colliders)), a.HullVertices, massText(a))
 	}
+	writeBudgets(&b, r.Assets)
 	writeRagdolls(&b, r.Assets)
 	var problems []string
 	for _, a := range r.Assets {
@@ -280,6 +284,31 @@ func mdEscape(s string) string { return safetext.Markdown(s) }
 
 // writeRagdolls adds a section per asset with ragdolls: per skin, the
 // bones with bodies, the merged bones and the joints with their limits.
+// writeBudgets lists the parts decomposed within a budget (more than one
+// collider): what each kept and which parts became primitives, then the
+// share of primitives over all of them.
+func writeBudgets(b *strings.Builder, assets []Asset) {
+	parts, prims := 0, 0
+	for _, a := range assets {
+		for _, p := range a.Parts {
+			if p.Budget == 0 || p.Colliders < 2 {
+				continue
+			}
+			if parts == 0 {
+				b.WriteString("\n## Decomposed parts\n\n| input | part | colliders of budget |\n| --- | --- | --- |\n")
+			}
+			parts += p.Colliders
+			for _, n := range p.Primitives {
+				prims += n
+			}
+			fmt.Fprintf(b, "| %s | %s | %s |\n", mdEscape(a.Input), mdEscape(p.Name), p.Kept())
+		}
+	}
+	if parts > 0 {
+		fmt.Fprintf(b, "\n%d of the %d parts of decompositions became primitives (%.0f%%).\n", prims, parts, 100*float64(prims)/float64(parts))
+	}
+}
+
 func writeRagdolls(b *strings.Builder, assets []Asset) {
 	for _, a := range assets {
 		for i, rd := range a.Ragdolls {

@@ -585,6 +585,9 @@ func TestGenerate(t *testing.T) {
 		{"ToyCar-hull-g4tf", ".g4tf", func(t *testing.T) string { return corpusFile(t, "ToyCar") }, generate.Hull},
 		{"NegativeScaleTest-box-g4tf", ".g4tf", func(t *testing.T) string { return corpusFile(t, "NegativeScaleTest") }, generate.Box},
 		{"furniture-decompose-g4b", ".g4b", func(*testing.T) string { return furniture }, generate.Decompose},
+		// auto's decomposition with primitive parts (boxes beside
+		// hulls on the arrows and the base cube).
+		{"OrientationTest-auto-g4b", ".g4b", func(t *testing.T) string { return corpusFile(t, "OrientationTest") }, generate.Auto},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := sourceG4MF(t, tc.in(t), tc.ext)

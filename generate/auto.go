@@ -48,10 +48,12 @@ const (
 var autoOrder = []Method{Sphere, Capsule, Box, Cylinder}
 
 // autoColliders tries the primitives from the cheapest and takes the first
-// whose volume overshoots the convex hull by at most the tolerance; else a
-// single hull when the mesh is closed and fills at least HullFill of its
-// hull; else a decomposition (which gives one hull for convex open
-// input). The note says what was chosen and the errors it saw.
+// whose volume overshoots the convex hull by at most the tolerance and
+// which the mesh itself fills within it (see filledVolume); else a single
+// hull when the mesh is closed and fills at least HullFill of its hull;
+// else a decomposition within the collider budget whose parts become
+// primitives where one fits the part's hull within the tolerance
+// (primitiveParts). The note says what was chosen and the errors it saw.
 func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run) ([]Collider, []string, error) {
 	tol := opt.AutoTolerance
 	if tol == 0 {
@@ -65,7 +67,9 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 	if err != nil {
 		return nil, nil, err
 	}
-	var seen []string
+	a := autoRun{ctx: ctx, vertices: vertices, triangles: triangles, opt: opt, run: run, hullVolume: in.HullVolume()}
+	a.closed = mass.IsClosedByPosition(vertices, triangles)
+	var seen, unfilled []string
 	for _, m := range autoOrder {
 		k, _ := kinds.ByMethod(string(m))
 		s, err := in.Fit(k.Fit, fit.Options{GapSamples: -1})
@@ -79,13 +83,25 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 			return []Collider{c}, []string{"auto: box (flat part)"}, err
 		}
 		seen = append(seen, fmt.Sprintf("%s %.2f×", m, s.Overshoot))
-		if s.Overshoot <= 1+tol {
-			c := fitted(vertices, s, k)
-			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×)", m, strings.Join(seen, ", "), 1+tol)}, nil
+		if s.Overshoot > 1+tol {
+			continue
 		}
+		filled, what, err := a.filledVolume()
+		if err != nil {
+			return nil, nil, err
+		}
+		if s.Volume <= (1+tol)*filled {
+			c := fitted(vertices, s, k)
+			return []Collider{c}, []string{fmt.Sprintf("auto: %s (hull volume ×: %s; tolerance %.2f×; %s fill %.2f of it)", m, strings.Join(seen, ", "), 1+tol, what, filled/s.Volume)}, nil
+		}
+		unfilled = append(unfilled, fmt.Sprintf("%s %.2f", m, filled/s.Volume))
 	}
 	why := fmt.Sprintf("primitives over tolerance %.2f× (%s)", 1+tol, strings.Join(seen, ", "))
-	if mass.IsClosedByPosition(vertices, triangles) {
+	if len(unfilled) > 0 {
+		_, what, _ := a.filledVolume()
+		why += fmt.Sprintf("; %s fill under %.2f of %s", what, 1/(1+tol), strings.Join(unfilled, ", "))
+	}
+	if a.closed {
 		if mp, err := mass.Mesh(vertices, triangles); err == nil && in.HullVolume() > 0 {
 			ratio := mp.Volume / in.HullVolume()
 			if ratio >= fill {
@@ -98,14 +114,89 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 			why += fmt.Sprintf("; the closed mesh fills %.2f of its hull", ratio)
 		}
 	}
-	o := opt
+	if err := a.decompose(); err != nil {
+		return nil, nil, err
+	}
+	cs := a.parts
+	if len(cs) > 1 {
+		// One part is the whole mesh, whose primitives were judged
+		// against the mesh above.
+		if cs, err = primitiveParts(ctx, vertices, cs, tol, run); err != nil {
+			return nil, nil, err
+		}
+	}
+	return cs, append([]string{fmt.Sprintf("auto: decompose into %d parts (%s; budget %d) (%s)", len(cs), partCounts(cs), opt.budget(), why)}, a.notes...), nil
+}
+
+// autoRun is one auto choice: its input, and the decomposition made once
+// when the choice needs it (for the volume an open mesh fills, or as the
+// result).
+type autoRun struct {
+	ctx        context.Context
+	vertices   []geom.Vec3
+	triangles  [][3]uint32
+	opt        ColliderSettings
+	run        Run
+	hullVolume float64
+	closed     bool
+	// meshVolume is the closed mesh's volume once measured (0: not yet).
+	meshVolume float64
+	done       bool
+	parts      []Collider
+	notes      []string
+}
+
+// filledVolume is the volume the mesh fills, to judge a primitive against
+// the mesh rather than its convex hull, and what it was measured on. A
+// closed mesh fills its own volume. An open mesh (a shell, cards, pieces
+// with holes) has no inside of its own; what it fills is taken to be the
+// union of its decomposition's hulls (their volume sum, overlaps counted
+// twice): each hull hugs a nearly convex piece of the surface within the
+// concavity threshold, so the sum follows the surface where it is
+// concave, as the closed mesh's volume does, and a table of open boxes
+// fills its top and legs, not the box around them. Both are capped at the
+// hull's volume; points without triangles fill their hull. The decomposition is kept for the result.
+func (a *autoRun) filledVolume() (float64, string, error) {
+	if a.closed {
+		if a.meshVolume == 0 {
+			if mp, err := mass.Mesh(a.vertices, a.triangles); err == nil && mp.Volume > 0 {
+				a.meshVolume = mp.Volume
+			} else {
+				a.closed = false // no usable volume: judge it as open
+			}
+		}
+		if a.closed {
+			return math.Min(a.meshVolume, a.hullVolume), "the closed mesh's volume would", nil
+		}
+	}
+	if len(a.triangles) == 0 {
+		// Points without a surface: nothing but their hull to go by.
+		return a.hullVolume, "the points' hull would", nil
+	}
+	if err := a.decompose(); err != nil {
+		return 0, "", err
+	}
+	sum := 0.0
+	for _, c := range a.parts {
+		sum += c.Mass.Volume
+	}
+	return math.Min(sum, a.hullVolume), fmt.Sprintf("the open mesh's %d decomposed hulls would", len(a.parts)), nil
+}
+
+// decompose makes the decomposition once, with the settings auto gives it.
+func (a *autoRun) decompose() error {
+	if a.done {
+		return nil
+	}
+	o := a.opt
 	o.Method = Decompose
 	if o.SearchTriangles == 0 {
 		o.SearchTriangles = AutoSearchTriangles
 	}
-	cs, notes, err := decomposed(ctx, vertices, triangles, o, run, true)
+	cs, notes, err := decomposed(a.ctx, a.vertices, a.triangles, o, a.run, true)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	return cs, append([]string{fmt.Sprintf("auto: decompose into %d hulls (%s)", len(cs), why)}, notes...), nil
+	a.parts, a.notes, a.done = cs, notes, true
+	return nil
 }

@@ -44,6 +44,9 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %s", p.Name, n))
 		}
 		pr := partReport(r, p, a.Doc, local, cs, notes)
+		if m := pp.collider.Method; m == Auto || m == Decompose {
+			pr.Budget = pp.collider.budget()
+		}
 		pr.Rule = pp.rule
 		if pp.reason != "" {
 			pr.Reason = strings.TrimPrefix(pr.Reason+"; ", "; ") + pp.reason
@@ -57,7 +60,13 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		for j, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {
-				name = fmt.Sprintf("%s.collider%d.hull%d", partName(a.Doc, p), k, j)
+				// A decomposition's part: .hull3, or .box3 where it
+				// became a primitive.
+				kind := "hull"
+				if c.Shape.Type != physics.Convex {
+					kind = string(c.Shape.Type)
+				}
+				name = fmt.Sprintf("%s.collider%d.%s%d", partName(a.Doc, p), k, kind, j)
 			}
 			if pp.trigger {
 				name = strings.Replace(name, ".collider", ".trigger", 1)
@@ -286,6 +295,12 @@ func partReport(body int, p *mesh.Part, doc *gltf.Document, local []geom.Vec3, c
 	}
 	vol := 0.0
 	for _, c := range cs {
+		if len(cs) > 1 && c.Shape.Type != physics.Convex {
+			if pr.Primitives == nil {
+				pr.Primitives = map[string]int{}
+			}
+			pr.Primitives[string(c.Shape.Type)]++
+		}
 		vol += c.Mass.Volume
 		if c.Hull != nil {
 			pr.HullVertices += len(c.Hull.Vertices)

@@ -94,7 +94,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 // (set by auto) sets decompose.Options.SkipRelax and SkipTighten.
 func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run, bulk bool) ([]Collider, []string, error) {
 	res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
-		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.MaxHulls,
+		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.budget(),
 		MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
 		SearchTriangles: opt.SearchTriangles, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
 	})

@@ -2,7 +2,9 @@ package generate
 
 import (
 	"encoding/json"
+	"math"
 
+	"github.com/autocollide/autocollide/decompose"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -77,12 +79,13 @@ func (o Options) MarshalJSON() ([]byte, error) {
 		AutoTolerance    float64
 		HullFill         float64
 		SearchTriangles  int
+		MaxColliders     int `json:",omitempty"`
 		Body             BodySettings
 		RulesKey         string
 	}{
 		e.Format, e.KHRGeometryNode, c.Method, c.MaxHullVertices, e.Binary, o.Body.Mass,
 		c.Concavity, c.MaxHulls, c.MaxHullFaces, c.MaxHullTriangles, c.AbsConcavity,
-		c.AutoTolerance, c.HullFill, c.SearchTriangles, o.Body, o.RulesKey,
+		c.AutoTolerance, c.HullFill, c.SearchTriangles, c.MaxColliders, o.Body, o.RulesKey,
 	})
 }
 
@@ -95,10 +98,16 @@ type ColliderSettings struct {
 	// MaxHullVertices caps hull vertices (0: the hull package default).
 	MaxHullVertices int
 	// Concavity (relative to a part's diagonal; 0 = the decompose
-	// default) and MaxHulls (per mesh instance; 0 = its default) steer
-	// Method Decompose.
+	// default) steers Method Decompose.
 	Concavity float64
-	MaxHulls  int
+	// MaxColliders caps the colliders of one mesh instance, whatever
+	// their type (0: none beyond decompose's default), for the methods
+	// that make several (decompose, auto): it is the decomposition's
+	// MaxHulls, and a part turned into a primitive counts once. MaxHulls
+	// is its older name and caps the same count; when both are set the
+	// smaller wins (see budget).
+	MaxColliders int
+	MaxHulls     int
 	// MaxHullFaces caps each hull's polygons (0: no cap) and
 	// MaxHullTriangles its triangles (0: no cap; Unity's limit is 255):
 	// a closed triangulated convex polytope of V vertices has 2V-4
@@ -115,6 +124,21 @@ type ColliderSettings struct {
 	// SearchTriangles is decompose.Options.SearchTriangles (0 = its
 	// default; Method Auto sets AutoSearchTriangles).
 	SearchTriangles int
+}
+
+// budget is the cap on the colliders of one mesh instance: the smaller of
+// MaxColliders and MaxHulls where set, else decompose's default.
+func (c ColliderSettings) budget() int {
+	b := decompose.DefaultMaxHulls
+	if c.MaxColliders > 0 || c.MaxHulls > 0 {
+		b = math.MaxInt
+		for _, n := range []int{c.MaxColliders, c.MaxHulls} {
+			if n > 0 {
+				b = min(b, n)
+			}
+		}
+	}
+	return b
 }
 
 // Encoding is how generated physics is written.

@@ -290,6 +290,9 @@ func (pp *partPlan) apply(s PartSettings) {
 	if s.MaxHullTriangles != 0 {
 		o.MaxHullTriangles = s.MaxHullTriangles
 	}
+	if s.MaxColliders != 0 {
+		o.MaxColliders = s.MaxColliders
+	}
 	if s.MaxHulls != 0 {
 		o.MaxHulls = s.MaxHulls
 	}

@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/autocollide/autocollide/physics"
@@ -56,6 +57,13 @@ type PartReport struct {
 	// of a concave part can be below 0; overlaps between its hulls count
 	// twice. 0 for flat parts.
 	Overshoot float64 `json:"overshoot"`
+	// Budget is the cap on the part's colliders, whatever their type,
+	// that auto and decompose work within (0 for the other methods);
+	// Colliders is what was kept of it. Primitives counts, by shape type,
+	// the parts of a decomposition that became primitives (the others
+	// are hulls).
+	Budget     int            `json:"budget,omitempty"`
+	Primitives map[string]int `json:"primitives,omitempty"`
 	// Rule names the profile rule that set the part's method, if any;
 	// Trigger says its colliders are triggers.
 	Rule    string `json:"rule,omitempty"`
@@ -81,6 +89,46 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Ragdolls says, per skin, what BodiesPerBone made of it.
 	Ragdolls []RagdollReport `json:"ragdolls,omitempty"`
+}
+
+// Kept says what a part made within its budget: "6 of 8: 2 hulls, 3
+// cylinders, 1 box" (hulls first, then the primitives by name); "" for
+// a part without a budget.
+func (p PartReport) Kept() string {
+	if p.Budget == 0 {
+		return ""
+	}
+	hulls := p.Colliders
+	names := make([]string, 0, len(p.Primitives))
+	for t, n := range p.Primitives {
+		hulls -= n
+		names = append(names, t)
+	}
+	slices.Sort(names)
+	var kinds []string
+	if hulls > 0 {
+		kinds = append(kinds, plural(hulls, "hull"))
+	}
+	for _, t := range names {
+		kinds = append(kinds, plural(p.Primitives[t], t))
+	}
+	s := fmt.Sprintf("%d of %d", p.Colliders, p.Budget)
+	if len(kinds) > 0 {
+		s += ": " + strings.Join(kinds, ", ")
+	}
+	return s
+}
+
+// plural is "1 box", "2 boxes", "3 hulls".
+func plural(n int, name string) string {
+	switch {
+	case n == 1:
+	case strings.HasSuffix(name, "x"):
+		name += "es"
+	default:
+		name += "s"
+	}
+	return fmt.Sprintf("%d %s", n, name)
 }
 
 // LimitReport is the limit a ragdoll joint got: the rule that matched its

@@ -68,8 +68,11 @@ type PartSettings struct {
 	MaxHullFaces    int
 	// MaxHullTriangles caps each hull's triangles (Unity: 255).
 	MaxHullTriangles int
-	MaxHulls         int
-	Concavity        float64
+	// MaxColliders and MaxHulls cap the instance's colliders (see
+	// ColliderSettings.MaxColliders).
+	MaxColliders int
+	MaxHulls     int
+	Concavity    float64
 	// AbsConcavity is an absolute concavity threshold in metres.
 	AbsConcavity float64
 	// AutoTolerance and HullFill steer Method Auto for the instance (see

@@ -19,7 +19,7 @@ var (
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
-	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
+	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxColliders", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
 	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
 	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "file", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
@@ -273,8 +273,15 @@ func (c *Colliders) apply(d doc, ents []entry, at map[string]string) error {
 			c.MaxHullFaces, err = d.integer(x, 4)
 		case "maxHullTriangles":
 			c.MaxHullTriangles, err = d.integer(x, 4)
-		case "maxHulls":
-			c.MaxHulls, err = d.integer(x, 1)
+		case "maxColliders", "maxHulls":
+			// maxHulls is the older name of maxColliders: one setting,
+			// so a profile extending another overrides it by either name.
+			if x.key == "maxHulls" && slices.ContainsFunc(ents, func(y entry) bool { return y.key == "maxColliders" }) {
+				return d.errf(x.k, "%s: give only one of maxColliders and maxHulls (its older name)", x.field)
+			}
+			if c.MaxColliders, err = d.integer(x, MinColliders); err == nil && c.MaxColliders > MaxColliders {
+				err = d.errf(x.v, "%s: %d is above %d", x.field, c.MaxColliders, MaxColliders)
+			}
 		case "concavity":
 			c.Concavity, err = d.number(x, 1e-6, 1)
 		case "absConcavity":

@@ -29,7 +29,7 @@ func (p *Profile) Options() (generate.Options, error) {
 		Collider: generate.ColliderSettings{
 			Method:          generate.Method(c.Method),
 			MaxHullVertices: c.MaxHullVertices,
-			MaxHulls:        c.MaxHulls,
+			MaxColliders:    c.MaxColliders,
 			Concavity:       c.Concavity,
 			AbsConcavity:    c.AbsConcavity,
 			AutoTolerance:   c.AutoTolerance,
@@ -106,7 +106,7 @@ func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) 
 			s.Rule = r.Name
 			s.Method = generate.Method(r.Set.Method)
 			s.MaxHullVertices = r.Set.MaxHullVertices
-			s.MaxHulls = r.Set.MaxHulls
+			s.MaxColliders = r.Set.MaxColliders
 			s.Concavity = r.Set.Concavity
 			s.AbsConcavity = r.Set.AbsConcavity
 			s.AutoTolerance = r.Set.AutoTolerance

@@ -147,16 +147,28 @@ type Filter struct {
 	NotCollideWith []string `yaml:"notCollideWith,omitempty"`
 }
 
+// The range of colliders.maxColliders and of the --max-colliders setting:
+// one collider at least; 1024 is sixteen times decompose's default cap,
+// past any budget an engine affords one mesh.
+const (
+	MinColliders = 1
+	MaxColliders = 1024
+)
+
 // Colliders are the collider settings of a mesh instance. Zero numbers
 // mean the generator's defaults.
 type Colliders struct {
 	// Method is one of Methods (the kinds table's methods).
-	Method           string  `yaml:"method,omitempty"`
-	MaxHullVertices  int     `yaml:"maxHullVertices,omitempty"`
-	MaxHullFaces     int     `yaml:"maxHullFaces,omitempty"`
-	MaxHullTriangles int     `yaml:"maxHullTriangles,omitempty"`
-	MaxHulls         int     `yaml:"maxHulls,omitempty"`
-	Concavity        float64 `yaml:"concavity,omitempty"`
+	Method           string `yaml:"method,omitempty"`
+	MaxHullVertices  int    `yaml:"maxHullVertices,omitempty"`
+	MaxHullFaces     int    `yaml:"maxHullFaces,omitempty"`
+	MaxHullTriangles int    `yaml:"maxHullTriangles,omitempty"`
+	// MaxColliders caps the colliders of a mesh instance whatever their
+	// type (a part that became a primitive counts once), from
+	// MinColliders to MaxColliders. The key maxHulls, its older name,
+	// sets it too.
+	MaxColliders int     `yaml:"maxColliders,omitempty"`
+	Concavity    float64 `yaml:"concavity,omitempty"`
 	// AbsConcavity (metres) is a concavity below which decompose never
 	// splits a part, whatever its size: the threshold is the larger of it
 	// and Concavity times the mesh instance's diagonal.
@@ -239,7 +251,7 @@ func defaults(name string) *Profile {
 	return &Profile{
 		Name: name, Format: "omi", KHRGeometry: "mesh", NamingConventions: true,
 		Bodies: Bodies{Per: "root"}, Motion: "dynamic", Mass: Mass{Density: 1000},
-		Colliders: Colliders{Method: "auto", MaxHullVertices: 255},
+		Colliders: Colliders{Method: "auto", MaxHullVertices: 255, MaxColliders: 8},
 		at:        map[string]string{},
 	}
 }

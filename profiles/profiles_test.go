@@ -139,7 +139,7 @@ rules:
 		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 1.5, 0.2}, Triangles: 80}, "mid", generate.PartSettings{Method: generate.Sphere, Trigger: true}},
 		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 2.5, 0.2}, Triangles: 80}, "", generate.PartSettings{}},
 		{generate.NodeInfo{Name: "b", Size: geom.Vec3{0.5, 1.5, 0.2}, Triangles: 101}, "", generate.PartSettings{}},
-		{generate.NodeInfo{Name: "ROCK12"}, "regex", generate.PartSettings{Method: generate.Decompose, MaxHulls: 4, Concavity: 0.1}},
+		{generate.NodeInfo{Name: "ROCK12"}, "regex", generate.PartSettings{Method: generate.Decompose, MaxColliders: 4, Concavity: 0.1}},
 		{generate.NodeInfo{Name: "ROCK12b"}, "", generate.PartSettings{}},
 	} {
 		got, ok := o.Rules(c.n)
@@ -162,7 +162,7 @@ func TestExtends(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := p.Colliders
-	if p.Format != "khr" || c.Method != "decompose" || c.MaxHullVertices != 32 || c.MaxHulls != 8 || p.Mass.Total != 1500 {
+	if p.Format != "khr" || c.Method != "decompose" || c.MaxHullVertices != 32 || c.MaxColliders != 8 || p.Mass.Total != 1500 {
 		t.Errorf("merged settings: %+v", p)
 	}
 	var names []string

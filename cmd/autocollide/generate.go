@@ -27,7 +27,7 @@ import (
 type generateFlags struct {
 	output, outDir, format, profile, khrGeometry, method, material string
 	inPlace, namingConventions                                     bool
-	maxHullVertices, maxHulls                                      int
+	maxHullVertices, maxHulls, maxColliders                        int
 	concavity, absConcavity                                        float64
 	density, mass                                                  float64
 
@@ -110,7 +110,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
 	fl.StringVar(&f.method, "method", "", "collider method: "+orList(kinds.Methods())+" (default from the profile: auto)")
 	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
-	fl.IntVar(&f.maxHulls, "max-hulls", 0, "decompose: cap on the hulls per mesh instance (default 64; a cap, not a target)")
+	fl.IntVar(&f.maxColliders, "max-colliders", 0, fmt.Sprintf("auto, decompose: cap on the colliders per mesh instance, whatever their type (%d to %d; default from the profile)", profiles.MinColliders, profiles.MaxColliders))
+	fl.IntVar(&f.maxHulls, "max-hulls", 0, "older name of --max-colliders (which wins when both are given)")
 	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
 	fl.Float64Var(&f.absConcavity, "abs-concavity", 0, "decompose: concavity in metres a hull may keep whatever the part's size (default none)")
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")

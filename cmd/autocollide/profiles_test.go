@@ -97,8 +97,9 @@ func TestSettingsLayers(t *testing.T) {
 	t.Setenv("AUTOCOLLIDE_FORMAT", "omi")
 	t.Setenv("AUTOCOLLIDE_MAX_HULL_VERTICES", "32")
 	t.Setenv("AUTOCOLLIDE_DENSITY", "500")
+	t.Setenv("AUTOCOLLIDE_MAX_COLLIDERS", "6")
 	p, code, stderr = layeredRun(t, dir, "--max-hull-vertices", "16")
-	if code != 0 || p.Format != "omi" || p.MaxHullVertices != 16 || p.Density != 500 || p.Mass != 0 || p.Method != "aabb" {
+	if code != 0 || p.Format != "omi" || p.MaxHullVertices != 16 || p.Density != 500 || p.Mass != 0 || p.Method != "aabb" || p.MaxColliders != 6 {
 		t.Fatalf("environment and flags: %+v, exit %d %s", p, code, stderr)
 	}
 	// A nearer project file replaces the farther one.
@@ -114,10 +115,16 @@ func TestSettingsLayers(t *testing.T) {
 	}
 	os.Unsetenv("AUTOCOLLIDE_MAX_HULL_VERTICES")
 	os.Unsetenv("AUTOCOLLIDE_DENSITY")
+	t.Setenv("AUTOCOLLIDE_MAX_COLLIDERS", "0")
+	if _, code, stderr = layeredRun(t, dir); code != exitUsage || !strings.Contains(stderr, `environment: max-colliders "0": want a whole number from 1 to 1024`) {
+		t.Errorf("budget out of range: exit %d, %q", code, stderr)
+	}
+	os.Unsetenv("AUTOCOLLIDE_MAX_COLLIDERS")
 	project := filepath.Join(dir, "sub", "autocollide.yaml")
 	for _, c := range []struct{ text, want string }{
 		{"method: box\nmax-hull-vertex: 4\n", project + `:2:1: unknown setting "max-hull-vertex" (did you mean max-hull-vertices?)`},
 		{"max-hulls: lots\n", project + `:1:12: max-hulls: "lots": want a whole number`},
+		{"max-colliders: 1025\n", project + `: max-colliders "1025": want a whole number from 1 to 1024`},
 		{"profile: missing.yaml\n", project + ":1:10: profile: " + filepath.Join(dir, "sub", "missing.yaml") + ": no such file"},
 		{"format: khr\nprofile: statik-level\n", project + `:2:10: profile: unknown preset "statik-level" (did you mean static-level?)`},
 		{"method: hul\n", project + `: method "hul": want one of`},

@@ -32,7 +32,7 @@ const envPrefix = "AUTOCOLLIDE"
 
 // settingKeys are the generate flags that may also come from the
 // environment and the project file: the profile and what overrides it.
-var settingKeys = []string{"profile", "format", "khr-geometry", "method", "max-hull-vertices", "max-hulls",
+var settingKeys = []string{"profile", "format", "khr-geometry", "method", "max-hull-vertices", "max-colliders", "max-hulls",
 	"concavity", "abs-concavity", "density", "material", "mass", "naming-conventions"}
 
 // The absolute concavity a setting may give, in metres: the range a
@@ -198,9 +198,14 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 			return bad("max-hull-vertices", "at least 4")
 		}
 	}
-	if level("max-hulls") != "" {
-		if p.Colliders.MaxHulls = v.GetInt("max-hulls"); p.Colliders.MaxHulls < 1 {
-			return bad("max-hulls", "at least 1")
+	// max-hulls is the older name of max-colliders: one setting
+	// (max-colliders wins where both are given).
+	for _, k := range []string{"max-hulls", "max-colliders"} {
+		if level(k) == "" {
+			continue
+		}
+		if p.Colliders.MaxColliders = v.GetInt(k); p.Colliders.MaxColliders < profiles.MinColliders || p.Colliders.MaxColliders > profiles.MaxColliders {
+			return bad(k, fmt.Sprintf("a whole number from %d to %d", profiles.MinColliders, profiles.MaxColliders))
 		}
 	}
 	if level("concavity") != "" {
@@ -401,7 +406,7 @@ func reportProfile(groups []jobGroup) batch.Profile {
 	s := groups[0].s
 	o := s.opt
 	rp := batch.Profile{Name: s.profile.Name, Format: string(o.Encoding.Format), KHRGeometry: s.profile.KHRGeometry, Method: string(o.Collider.Method),
-		MaxHullVertices: o.Collider.MaxHullVertices, Density: o.Body.Mass.Density, Mass: o.Body.Mass.Mass}
+		MaxHullVertices: o.Collider.MaxHullVertices, MaxColliders: o.Collider.MaxColliders, Density: o.Body.Mass.Density, Mass: o.Body.Mass.Mass}
 	if len(groups) > 1 {
 		var names []string
 		for _, g := range groups {
