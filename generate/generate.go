@@ -117,7 +117,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := body(a, model, ex, b, made, res, opt, rep); err != nil {
+		if err := body(ctx, a, model, ex, b, made, res, opt, rep); err != nil {
 			return nil, err
 		}
 	}
