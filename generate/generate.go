@@ -50,7 +50,10 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := checkZeroTransforms(a, ex, authored); err != nil {
 		return nil, err
 	}
-	pl := planAsset(a, ex, authored, opt)
+	pl, err := planAsset(ctx, a, ex, authored, opt)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range ex.Roots {
 		if !authored[r] {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/internal/testassets"
+	"github.com/autocollide/autocollide/mesh"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/mass"
@@ -91,5 +92,39 @@ func TestCheckResultInternal(t *testing.T) {
 	}
 	if err := checkResult(a); !errors.Is(err, ErrInternal) {
 		t.Errorf("broken output: %v, want an error wrapping ErrInternal", err)
+	}
+}
+
+// TestPlanStopsOnDeadline (issue 41, defect 7): a profile's rules and
+// body pattern are matched against node names under the deadline: once
+// the context is done, planning stops before the next match (before: no
+// deadline until every name was matched; one 280-byte pattern against six
+// long names took 35-76 s).
+func TestPlanStopsOnDeadline(t *testing.T) {
+	a, err := gltfio.Load(filepath.Join(testassets.Repo(), "testdata", "examples", "furniture.glb"), gltfio.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := mesh.Extract(a.Doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	opt := Options{}
+	opt.Rules = func(NodeInfo) (PartSettings, bool) {
+		calls++
+		cancel() // the deadline passes during the first match
+		return PartSettings{}, false
+	}
+	if _, err := planAsset(ctx, a, ex, map[int]bool{}, opt); !errors.Is(err, context.Canceled) || calls != 1 {
+		t.Errorf("planAsset past its deadline: %v after %d matches, want context.Canceled after 1", err, calls)
+	}
+	if len(ex.Parts) < 2 {
+		t.Fatal("fixture has a single part: the test proves nothing")
+	}
+	pl, err := planAsset(context.Background(), a, ex, map[int]bool{}, Options{})
+	if err != nil || len(pl.parts) == 0 {
+		t.Errorf("planAsset without a deadline: %v, %d parts", err, len(pl.parts))
 	}
 }
