@@ -101,6 +101,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		}
 	}
 	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
+	if err := checkColliderCount(made); err != nil {
+		return nil, err
+	}
 	notes, warnings := mergeOverlapping(a.Doc, ex, pl, made, world, opt.Body.Overlap)
 	rep.Notes, rep.Warnings = append(rep.Notes, notes...), append(rep.Warnings, warnings...)
 	if err := carryOut(a, ex, pl, made); err != nil {
