@@ -245,6 +245,7 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	fail := func(err error) result {
 		r.asset.Status = Failed
 		r.asset.Error = err.Error()
+		r.asset.Internal = errors.Is(err, generate.ErrInternal)
 		return r
 	}
 	if j.Unreadable != "" {

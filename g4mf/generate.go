@@ -223,7 +223,7 @@ func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []pa
 	br := generate.BodyReport{Name: sc.Nodes[r].Name}
 	mo := &physics.Motion{Type: physics.Dynamic}
 	com := geom.Vec3{} // in F
-	props, source, err := generate.BodyMass(solids, cms)
+	props, source, err := generate.BodyMass(ctx, solids, cms)
 	if err == nil {
 		var body mass.Body
 		body, err = opt.Body.Mass.Body(props)

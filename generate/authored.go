@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/autocollide/autocollide/gltfio"
@@ -26,15 +27,21 @@ func checkAuthored(doc *gltf.Document) error {
 	return nil
 }
 
+// ErrInternal marks an error that is autocollide's fault, not the
+// input's (what it generated fails its own validate): the command exits
+// 3 on it, as on a recovered panic.
+var ErrInternal = errors.New("an autocollide bug; please report it")
+
 // checkResult runs validate on the document as it will be written: what
-// generate writes must pass its own validate, whatever the input.
+// generate writes must pass its own validate, whatever the input; when it
+// does not, the error wraps ErrInternal.
 func checkResult(a *gltfio.Asset) error {
 	doc, err := a.TypedCopy()
 	if err != nil {
 		return err
 	}
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
-		return fmt.Errorf("the generated physics does not validate (an autocollide bug; nothing written): %w", err)
+		return fmt.Errorf("the generated physics does not validate (nothing written): %w: %w", err, ErrInternal)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -14,7 +15,7 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
+func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
 	r := b.node
 	bodyFrame, scale, err := frame(b.world)
 	if err != nil {
@@ -130,7 +131,10 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		rep.Bodies++
 		return nil
 	}
-	props, source, err := BodyMass(solids, masses)
+	props, source, err := BodyMass(ctx, solids, masses)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	var mo *physics.Motion
 	if err == nil {
 		mo, err = motion(props, opt.Body.Mass, scale)
@@ -140,7 +144,11 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 		mo = &physics.Motion{Type: physics.Dynamic}
 	} else {
 		br.Volume, br.Mass, br.MassSource, br.InertiaSource = props.Volume, *mo.Mass, source, source
-		rep.Warnings = append(rep.Warnings, weigh(&br, masses, props, opt.Body.Mass, box)...)
+		w, err := weigh(ctx, &br, masses, props, opt.Body.Mass, box)
+		if err != nil {
+			return err
+		}
+		rep.Warnings = append(rep.Warnings, w...)
 	}
 	model.Node(r).Motion = mo
 	rep.BodyList = append(rep.BodyList, br)
@@ -151,8 +159,9 @@ func body(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, d
 // weigh completes a dynamic body's report with its size, its colliders'
 // volume and its mass source, and returns its warnings: colliders
 // enclosing HollowRatio times the volume its mass comes from or more, a
-// size or mass outside the plausible bounds.
-func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, box geom.Box) []string {
+// size or mass outside the plausible bounds. It fails with ctx's error
+// once ctx is done.
+func weigh(ctx context.Context, br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, box geom.Box) ([]string, error) {
 	var out []string
 	name := br.Name
 	if name == "" {
@@ -166,7 +175,11 @@ func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, b
 	}
 	cv := p.Volume
 	if br.InertiaSource != SourceColliders {
-		if c, err := CollidersMass(colliders); err == nil {
+		c, err := CollidersMass(ctx, colliders)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err == nil {
 			cv = c.Volume
 		}
 	}
@@ -177,7 +190,7 @@ func weigh(br *BodyReport, colliders []Collider, p mass.Properties, spec Mass, b
 	if why := implausible(br.Size, br.Mass); why != "" {
 		out = append(out, fmt.Sprintf("%s: implausible dynamic body: %s; glTF units are metres (plausible: %g–%g m, %g–%g kg)", name, why, MinBodySize, float64(MaxBodySize), MinBodyMass, float64(MaxBodyMass)))
 	}
-	return out
+	return out, nil
 }
 
 // colliderParents returns, for each home body of b's parts (b itself

@@ -50,7 +50,10 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 	if err := checkZeroTransforms(a, ex, authored); err != nil {
 		return nil, err
 	}
-	pl := planAsset(a, ex, authored, opt)
+	pl, err := planAsset(ctx, a, ex, authored, opt)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range ex.Roots {
 		if !authored[r] {
 			continue
@@ -98,6 +101,9 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		}
 	}
 	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
+	if err := checkColliderCount(made); err != nil {
+		return nil, err
+	}
 	notes, warnings := mergeOverlapping(a.Doc, ex, pl, made, world, opt.Body.Overlap)
 	rep.Notes, rep.Warnings = append(rep.Notes, notes...), append(rep.Warnings, warnings...)
 	if err := carryOut(a, ex, pl, made); err != nil {
@@ -117,7 +123,7 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := body(a, model, ex, b, made, res, opt, rep); err != nil {
+		if err := body(ctx, a, model, ex, b, made, res, opt, rep); err != nil {
 			return nil, err
 		}
 	}

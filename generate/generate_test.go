@@ -121,12 +121,12 @@ func TestBodyMassSource(t *testing.T) {
 	cube := boxConvex(geom.Vec3{}, geom.Vec3{1, 1, 1})
 	big := boxConvex(geom.Vec3{}, geom.Vec3{2, 2, 2})
 	cm := Collider{Mass: mass.Box(geom.Vec3{2, 2, 2}), Convex: &big}
-	p, src, err := BodyMass([]Solid{{cube.Vertices, cube.Triangles}}, []Collider{cm})
+	p, src, err := BodyMass(context.Background(), []Solid{{cube.Vertices, cube.Triangles}}, []Collider{cm})
 	if err != nil || src != SourceMesh || math.Abs(p.Volume-1) > 1e-12 {
 		t.Fatalf("closed cube: %v %s %v", p.Volume, src, err)
 	}
 	open := Solid{cube.Vertices, cube.Triangles[:10]}
-	p, src, err = BodyMass([]Solid{open}, []Collider{cm})
+	p, src, err = BodyMass(context.Background(), []Solid{open}, []Collider{cm})
 	if err != nil || src != SourceColliders || math.Abs(p.Volume-8) > 1e-9 {
 		t.Fatalf("open cube: %v %s %v", p.Volume, src, err)
 	}
@@ -134,7 +134,7 @@ func TestBodyMassSource(t *testing.T) {
 	// the union's documented accuracy (overlap area × lattice step / 2,
 	// here 16 × 3/128 / 2 = 0.19 m³ at most).
 	shifted := boxConvex(geom.Vec3{1, 0, 0}, geom.Vec3{2, 2, 2})
-	p, _, err = BodyMass([]Solid{open}, []Collider{cm, {Mass: mass.Box(geom.Vec3{2, 2, 2}), Convex: &shifted}})
+	p, _, err = BodyMass(context.Background(), []Solid{open}, []Collider{cm, {Mass: mass.Box(geom.Vec3{2, 2, 2}), Convex: &shifted}})
 	if err != nil || math.Abs(p.Volume-12) > 0.19 {
 		t.Fatalf("overlapping boxes: volume %v, want 12", p.Volume)
 	}

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -39,13 +40,20 @@ type Solid struct {
 
 // BodyMass computes a body's mass properties at density 1 in its frame:
 // from its solids when every one of them is closed (watertight after
-// welding by position), else from its colliders (their Mass and Convex;
-// the caller leaves triggers out): the union of their polyhedra with
-// overlaps counted once when all are polyhedra, else the sum of their
-// closed forms (overlaps between round primitives counted twice). The
+// welding by position; copies of one solid at one place, such as GPU
+// instances at one position, counted once: see mass.Distinct), else from
+// its colliders (their Mass and Convex; the caller leaves triggers out):
+// the union of their polyhedra with overlaps counted once when all are
+// polyhedra, else the sum of their closed forms (overlaps between round
+// primitives counted twice). Closed meshes whose integrals are not those
+// of a solid (mass.Physical: a mesh that passes through itself, pieces
+// wound against each other, get negative moments of inertia) are weighed
+// by the colliders instead; when theirs are not physical either, BodyMass
+// fails (the body's mass is then left to the engine, with a warning). The
 // string is the source, SourceMesh or SourceColliders. The glTF and the
-// G4MF paths both weigh their bodies with it.
-func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, error) {
+// G4MF paths both weigh their bodies with it. It fails with ctx's error
+// once ctx is done.
+func BodyMass(ctx context.Context, solids []Solid, colliders []Collider) (mass.Properties, string, error) {
 	closed := len(solids) > 0
 	for _, s := range solids {
 		if !mass.IsClosedByPosition(s.Vertices, s.Triangles) {
@@ -54,8 +62,19 @@ func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, er
 		}
 	}
 	if closed {
-		parts := make([]mass.Properties, 0, len(solids))
-		for _, s := range solids {
+		all := make([]mass.Convex, len(solids))
+		for i, s := range solids {
+			all[i] = mass.Convex{Vertices: s.Vertices, Triangles: s.Triangles}
+		}
+		distinct := mass.Distinct(all)
+		parts := make([]mass.Properties, 0, len(distinct))
+		for n, i := range distinct {
+			if n%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return mass.Properties{}, "", err
+				}
+			}
+			s := solids[i]
 			p, err := mass.Mesh(s.Vertices, s.Triangles)
 			if err != nil {
 				closed = false
@@ -63,19 +82,24 @@ func BodyMass(solids []Solid, colliders []Collider) (mass.Properties, string, er
 			}
 			parts = append(parts, p)
 		}
-		if closed {
-			return mass.Sum(parts...), SourceMesh, nil
+		if sum := mass.Sum(parts...); closed && sum.Physical() {
+			return sum, SourceMesh, nil
 		}
 	}
-	p, err := CollidersMass(colliders)
+	p, err := CollidersMass(ctx, colliders)
+	if err == nil && !p.Physical() {
+		err = fmt.Errorf("the colliders' mass properties are not those of a solid (volume %.3g m³, inertia %v)", p.Volume, p.Inertia)
+	}
 	return p, SourceColliders, err
 }
 
 // CollidersMass computes the mass properties at density 1 of the solid
 // the colliders enclose: the union of their polyhedra with overlaps
 // counted once when all are polyhedra, else the sum of their closed
-// forms (overlaps between round primitives counted twice).
-func CollidersMass(colliders []Collider) (mass.Properties, error) {
+// forms (overlaps between round primitives counted twice). Its time and
+// memory are linear in the colliders (see mass.UnionContext); it fails
+// with ctx's error once ctx is done.
+func CollidersMass(ctx context.Context, colliders []Collider) (mass.Properties, error) {
 	var convex []mass.Convex
 	var props []mass.Properties
 	for _, c := range colliders {
@@ -85,7 +109,7 @@ func CollidersMass(colliders []Collider) (mass.Properties, error) {
 		}
 	}
 	if len(convex) == len(colliders) {
-		return mass.Union(convex, 0)
+		return mass.UnionContext(ctx, convex, 0)
 	}
 	return mass.Sum(props...), nil
 }

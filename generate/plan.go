@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -84,21 +85,25 @@ type assetPlan struct {
 
 // planner holds what planning one asset needs.
 type planner struct {
+	ctx    context.Context // checked between matches of rules and patterns
 	a      *gltfio.Asset
 	doc    *gltf.Document
 	opt    Options
 	parent map[int]int
 	plan   *assetPlan
 	bodies map[int]*bodyPlan
+	paths  map[int]string // node → its path for the rules (GPU instances share it)
 }
 
 // planAsset decides which nodes become bodies, with what motion, and how
 // each mesh instance of a root without authored physics gets its
 // colliders. It runs in three steps, each once: the artists' naming
 // conventions are read (hints), the bodies are formed (bodies), and each
-// part's collider settings are resolved in one place (resolve).
-func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) *assetPlan {
-	p := &planner{a: a, doc: a.Doc, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}}
+// part's collider settings are resolved in one place (resolve). A profile's
+// rules and body pattern may be costly regular expressions on long names:
+// it fails with ctx's error once ctx is done, checked between matches.
+func planAsset(ctx context.Context, a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) (*assetPlan, error) {
+	p := &planner{ctx: ctx, a: a, doc: a.Doc, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}, paths: map[int]string{}}
 	for i, n := range a.Doc.Nodes {
 		for _, c := range n.Children {
 			p.parent[c] = i
@@ -114,10 +119,13 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		todo = p.ragdollParts(ex, todo)
 	}
 	if len(todo) == 0 {
-		return p.plan
+		return p.plan, nil
 	}
 	h := p.hints(ex, todo)
 	bodyOf := p.formBodies(ex, todo, h)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	// A body holding any of the artist's colliders gets no generated ones.
 	own := map[*bodyPlan][]string{}
 	for _, i := range todo {
@@ -126,13 +134,16 @@ func planAsset(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Opti
 		}
 	}
 	for _, i := range todo {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		pp := p.resolve(ex, i, bodyOf[i], h, own[bodyOf[i]])
 		pp.body.parts = append(pp.body.parts, pp)
 		p.plan.parts = append(p.plan.parts, pp)
 	}
 	slices.Sort(p.plan.hide)
 	p.plan.hide = slices.Compact(p.plan.hide)
-	return p.plan
+	return p.plan, nil
 }
 
 // formBodies decides each part's body and the bodies' motions: the body
@@ -321,6 +332,9 @@ func (p *planner) matching(n, root int) (int, bool) {
 		return 0, false
 	}
 	for {
+		if p.ctx.Err() != nil {
+			return 0, false // planAsset returns the error
+		}
 		if re.MatchString(p.doc.Nodes[n].Name) {
 			return n, true
 		}
@@ -344,22 +358,27 @@ func (p *planner) meshName(part *mesh.Part) string {
 
 // nodeInfo describes a mesh instance to the rules.
 func (p *planner) nodeInfo(part *mesh.Part) NodeInfo {
-	var names []string
-	for n := part.Node; ; {
-		name := p.doc.Nodes[n].Name
-		if name == "" {
-			name = fmt.Sprintf("nodes[%d]", n)
+	path, ok := p.paths[part.Node]
+	if !ok {
+		var names []string
+		for n := part.Node; ; {
+			name := p.doc.Nodes[n].Name
+			if name == "" {
+				name = fmt.Sprintf("nodes[%d]", n)
+			}
+			names = append(names, name)
+			up, ok := p.parent[n]
+			if !ok {
+				break
+			}
+			n = up
 		}
-		names = append(names, name)
-		up, ok := p.parent[n]
-		if !ok {
-			break
-		}
-		n = up
+		slices.Reverse(names)
+		path = strings.Join(names, "/")
+		p.paths[part.Node] = path
 	}
-	slices.Reverse(names)
 	info := NodeInfo{
-		Node: part.Node, Name: p.doc.Nodes[part.Node].Name, Path: strings.Join(names, "/"),
+		Node: part.Node, Name: p.doc.Nodes[part.Node].Name, Path: path,
 		Mesh: p.meshName(part), Triangles: len(part.Triangles), File: filepath.ToSlash(p.a.Path),
 	}
 	if b := geom.BoundsOf(part.Vertices); !b.IsEmpty() {

@@ -618,7 +618,7 @@ func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
 	for i := range rd.Bodies {
 		m := &out[i]
 		var props mass.Properties
-		if props, m.source, m.err = BodyMass(nil, []Collider{cs[i]}); m.err == nil {
+		if props, m.source, m.err = BodyMass(context.Background(), nil, []Collider{cs[i]}); m.err == nil {
 			m.body, m.err = spec.Body(props)
 			m.volume = props.Volume
 		}

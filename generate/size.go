@@ -14,7 +14,9 @@ import (
 // colliders and whose world-space size (the largest side of its bounding
 // box) is outside [physics.MinShapeSize, physics.MaxShapeSize]: fitting
 // it would write a 1e-45 m box or a 1e39 m one. Instances under authored
-// physics get nothing generated and are not checked.
+// physics get nothing generated and are not checked. The message gives
+// the limit, not the size: that is computed from values read from a
+// buffer, which may be any file's bytes.
 func checkSizes(ex *mesh.Result, authored map[int]bool) error {
 	for _, p := range ex.Parts {
 		if len(p.Triangles) == 0 || authored[p.Root] {
@@ -28,9 +30,9 @@ func checkSizes(ex *mesh.Result, authored map[int]bool) error {
 		}
 		switch {
 		case size < physics.MinShapeSize:
-			return fmt.Errorf("%s: mesh %d is %.3g m across, below the %g m minimum for a collider", where, p.Mesh, size, physics.MinShapeSize)
+			return fmt.Errorf("%s: mesh %d is less than the %g m minimum across for a collider", where, p.Mesh, physics.MinShapeSize)
 		case size > physics.MaxShapeSize:
-			return fmt.Errorf("%s: mesh %d is %.3g m across, above the %g m maximum for a collider", where, p.Mesh, size, physics.MaxShapeSize)
+			return fmt.Errorf("%s: mesh %d is more than the %g m maximum across for a collider", where, p.Mesh, physics.MaxShapeSize)
 		}
 	}
 	return nil

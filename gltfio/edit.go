@@ -40,6 +40,10 @@ type journal struct {
 	// change goes: packing a .gltf input's generated buffer into the BIN
 	// chunk records it then, as an edit of a GLB input does (fixUndo).
 	dataAt int
+	// grown holds the nodes whose children array AppendNode replaced
+	// with a copy (the journal keeps the original): it appends to the
+	// copy in place after, so that n children cost O(n), not O(n²).
+	grown map[int]bool
 }
 
 type change struct {
@@ -172,10 +176,18 @@ func (a *Asset) AppendNode(parent int, node *Object) (int, error) {
 	if a.j().first < 0 {
 		a.j().first = idx
 	}
+	if a.j().grown[parent] {
+		po.Set("children", append(po.Arr("children"), IntNum(idx)))
+		return idx, nil
+	}
 	children := append(append([]any{}, po.Arr("children")...), IntNum(idx))
 	if err := a.Set(children, "nodes", parent, "children"); err != nil {
 		return 0, err
 	}
+	if a.j().grown == nil {
+		a.j().grown = map[int]bool{}
+	}
+	a.j().grown[parent] = true
 	return idx, nil
 }
 

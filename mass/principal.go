@@ -146,3 +146,27 @@ func orthonormalize(m geom.Mat3) geom.Mat3 {
 	z := x.Cross(y)
 	return geom.FromCols(x, y, z)
 }
+
+// Physical reports whether p can be a real solid's: a positive finite
+// volume and principal moments that are positive and obey the triangle
+// inequality (each at most the sum of the other two, as for any
+// distribution of positive mass), within rounding. A closed mesh that
+// passes through itself, or pieces wound against each other, integrate
+// to tensors that fail it (negative moments), which no engine accepts.
+func (p Properties) Physical() bool {
+	if !(p.Volume > 0) || math.IsInf(p.Volume, 0) {
+		return false
+	}
+	d, _ := Principal(p.Inertia)
+	top := math.Max(d[0], math.Max(d[1], d[2]))
+	if !(top > 0) || math.IsInf(top, 0) {
+		return false
+	}
+	tol := 1e-9 * top
+	for i := range 3 {
+		if !(d[i] > 0) || d[i] > d[(i+1)%3]+d[(i+2)%3]+tol {
+			return false
+		}
+	}
+	return true
+}

@@ -291,10 +291,10 @@ func (d *decoder) sparse(a *gltf.Accessor, lay layout) (*sparseData, error) {
 			idx = int(binary.LittleEndian.Uint32(ib[4*k:]))
 		}
 		if idx <= prev {
-			return nil, fmt.Errorf("indices are not strictly increasing (index %d is %d after %d)", k, idx, prev)
+			return nil, fmt.Errorf("indices are not strictly increasing (at index %d)", k)
 		}
 		if idx >= a.Count {
-			return nil, fmt.Errorf("index %d is %d, not below the accessor count %d", k, idx, a.Count)
+			return nil, fmt.Errorf("index %d is not below the accessor count %d", k, a.Count)
 		}
 		sp.indices[k] = idx
 		prev = idx
@@ -445,7 +445,7 @@ func (d *decoder) indices(i int, vertexCount int) ([]uint32, error) {
 	out := make([]uint32, len(vals))
 	for k, v := range vals {
 		if v >= float64(vertexCount) {
-			return nil, fmt.Errorf("accessor %d: index %d is %d, not below the vertex count %d", i, k, uint32(v), vertexCount)
+			return nil, fmt.Errorf("accessor %d: index %d is not below the vertex count %d", i, k, vertexCount)
 		}
 		out[k] = uint32(v)
 	}

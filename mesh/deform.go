@@ -110,14 +110,14 @@ func (x *extractor) pose(pos []geom.Vec3, sets []weightSet, joints []geom.Mat4, 
 			for k := 0; k < 4; k++ {
 				w := s.w[4*v+k]
 				if math.IsNaN(w) || w < 0 || math.IsInf(w, 0) {
-					return nil, nil, fmt.Errorf("vertex %d: weight %g is not a finite non-negative number", v, w)
+					return nil, nil, fmt.Errorf("vertex %d: a weight is not a finite non-negative number", v)
 				}
 				if w == 0 {
 					continue
 				}
 				j := int(s.j[4*v+k])
 				if j >= len(joints) {
-					return nil, nil, fmt.Errorf("vertex %d: joint %d does not exist (skin has %d)", v, j, len(joints))
+					return nil, nil, fmt.Errorf("vertex %d: a joint index is not below the skin's %d joints", v, len(joints))
 				}
 				sum += w
 				addScaled(&m, joints[j], w)

@@ -118,7 +118,7 @@ func (d *decoder) draco(prim *gltf.Primitive) (bool, []uint32, error) {
 	}
 	for k, v := range faces {
 		if int(v) >= points {
-			return true, nil, fmt.Errorf("%s: index %d is %d, not below the point count %d", extDraco, k, v, points)
+			return true, nil, fmt.Errorf("%s: index %d is not below the point count %d", extDraco, k, points)
 		}
 	}
 	values := map[int][]float64{}
@@ -223,7 +223,7 @@ func fitsComponent(vals []float64, ct gltf.ComponentType) error {
 	}
 	for i, v := range vals {
 		if v != math.Trunc(v) || v < lo || v > hi {
-			return fmt.Errorf("decoded value %d (%g) does not fit componentType %s", i, v, ct)
+			return fmt.Errorf("decoded value %d does not fit componentType %s", i, ct)
 		}
 	}
 	return nil

@@ -452,7 +452,7 @@ func (x *extractor) emit(p Part, g *geometry) error {
 	}
 	world := g.vertices
 	if !p.Skinned {
-		if err := checkWorld(p.World, g.vertices); err != nil {
+		if err := checkWorld(p.World, g.vertices, p.Instance >= 0); err != nil {
 			return fmt.Errorf("%s%s", instanceName(p), err)
 		}
 		world = make([]geom.Vec3, len(g.vertices))

@@ -484,7 +484,7 @@ func TestSkinning(t *testing.T) {
 		doc.Skins[0].Joints = doc.Skins[0].Joints[:1]
 		doc.Accessors[*doc.Skins[0].InverseBindMatrices].Count = 2
 		_, err := Extract(doc)
-		if err == nil || !strings.Contains(err.Error(), `nodes[2] "body": mesh 0 primitive 0: vertex 1: joint 1 does not exist (skin has 1)`) {
+		if err == nil || !strings.Contains(err.Error(), `nodes[2] "body": mesh 0 primitive 0: vertex 1: a joint index is not below the skin's 1 joints`) {
 			t.Errorf("got %v", err)
 		}
 	})

@@ -37,8 +37,12 @@ func checkRotation(q geom.Quat) error {
 // checkWorld refuses the world transform of a mesh instance that
 // flattens it (a zero scale on the node or a parent, a singular matrix)
 // or puts it so far from the origin, relative to its mesh-space size,
-// that world coordinates lose its shape (see MaxPrecisionRatio).
-func checkWorld(w geom.Mat4, vertices []geom.Vec3) error {
+// that world coordinates lose its shape (see MaxPrecisionRatio). Its
+// messages give the node's scale and distance, which the JSON holds, but
+// not those of a GPU instance (inAccessor: its transform is read from an
+// accessor) nor the mesh's size: values read from buffers, which may be
+// any file's bytes, never appear in a message.
+func checkWorld(w geom.Mat4, vertices []geom.Vec3, inAccessor bool) error {
 	lin := w.Linear()
 	prod, minScale := 1.0, math.Inf(1)
 	for j := 0; j < 3; j++ {
@@ -47,6 +51,9 @@ func checkWorld(w geom.Mat4, vertices []geom.Vec3) error {
 		minScale = min(minScale, s)
 	}
 	if minScale == 0 || math.Abs(lin.Det()) <= degenerateTolerance*prod {
+		if inAccessor {
+			return errors.New("world transform is degenerate: it flattens the mesh")
+		}
 		return fmt.Errorf("world transform is degenerate (scale %.3g along one axis): it flattens the mesh", minScale)
 	}
 	ext := geom.BoundsOf(vertices).Size()
@@ -54,7 +61,10 @@ func checkWorld(w geom.Mat4, vertices []geom.Vec3) error {
 	t := w.Translation()
 	dist := max(math.Abs(t[0]), math.Abs(t[1]), math.Abs(t[2]))
 	if size > 0 && dist > size*MaxPrecisionRatio {
-		return fmt.Errorf("placed %.3g m from the origin but only %.3g m across: world coordinates lose its shape (limit: %g times its size)", dist, size, MaxPrecisionRatio)
+		if inAccessor {
+			return fmt.Errorf("placed over %g times its size from the origin: world coordinates lose its shape", MaxPrecisionRatio)
+		}
+		return fmt.Errorf("placed %.3g m from the origin, over %g times its size: world coordinates lose its shape", dist, MaxPrecisionRatio)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package profiles
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +29,10 @@ func (e *Error) Error() string {
 
 // doc walks one profile document's YAML nodes. Every read checks the
 // node's kind and type, so each error names the exact key or value.
-type doc struct{ file string }
+type doc struct {
+	file      string
+	regexUsed *int // the profile's regular expression budget spent (regexbudget.go)
+}
 
 func (d doc) errf(n *yaml.Node, format string, args ...any) error {
 	return &Error{File: d.file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
@@ -217,19 +219,6 @@ func (d doc) strs(e entry) ([]string, error) {
 		out = append(out, c.Value)
 	}
 	return out, nil
-}
-
-// regex compiles a regular expression, placing a syntax error at the value.
-func (d doc) regex(e entry) (*regexp.Regexp, string, error) {
-	s, err := d.str(e)
-	if err != nil {
-		return nil, "", err
-	}
-	re, err := regexp.Compile(s)
-	if err != nil {
-		return nil, "", d.errf(e.v, "%s: bad regular expression %s: %v", e.field, Excerpt(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
-	}
-	return re, s, nil
 }
 
 func contains(list []string, s string) bool {

@@ -73,6 +73,8 @@ type Profile struct {
 	// at records where each setting was last given, for errors found once
 	// the chain is resolved.
 	at map[string]string
+	// regexUsed is the regular expression budget its documents spent.
+	regexUsed int
 }
 
 // Bodies says which nodes become rigid bodies.
@@ -347,7 +349,7 @@ func load(nameOrFile string, from *Error, chain []string) (*Profile, error) {
 // resolve decodes one document over the profile it extends (or the
 // defaults) and checks the result.
 func resolve(name string, data []byte, chain []string) (*Profile, error) {
-	d := doc{file: name}
+	d := doc{file: name, regexUsed: new(int)}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil && err.Error() != "EOF" {
@@ -385,9 +387,11 @@ func resolve(name string, data []byte, chain []string) (*Profile, error) {
 		}
 		p.Name = name
 	}
+	*d.regexUsed = p.regexUsed // the extended files' share
 	if err := p.apply(d, top); err != nil {
 		return nil, err
 	}
+	p.regexUsed = *d.regexUsed
 	if err := p.check(); err != nil {
 		return nil, err
 	}

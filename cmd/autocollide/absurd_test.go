@@ -19,9 +19,9 @@ func TestAbsurdNumbersRefused(t *testing.T) {
 		// byteOffset 2 into FLOAT data: a 4.6e-41 m box.
 		"misaligned-accessor.gltf": `nodes[0] "Cube": mesh 0 primitive 0: accessor 0: bufferView 0: accessor byteOffset 2 is not a multiple of the component size 4`,
 		// a cube of denormal coordinates: a 2.8e-45 m box of 2.2e-131 kg.
-		"denormal-cube.gltf": `nodes[0] "Cube": mesh 0 is 2.8e-45 m across, below the 1e-06 m minimum`,
+		"denormal-cube.gltf": `nodes[0] "Cube": mesh 0 is less than the 1e-06 m minimum across`,
 		// ±3e38 under scale 10: a 6e39 m box, beyond float32.
-		"beyond-float32.gltf": `nodes[0] "Cube": mesh 0 is 6e+39 m across, above the 1e+07 m maximum`,
+		"beyond-float32.gltf": `nodes[0] "Cube": mesh 0 is more than the 1e+07 m maximum across`,
 		"scale-zero.gltf":     `nodes[0] "Cube": world transform is degenerate`,
 		// an all-zero scale, rotation or matrix is read as absent by glTF
 		// libraries: a full-size 8,000 kg body.
@@ -29,7 +29,7 @@ func TestAbsurdNumbersRefused(t *testing.T) {
 		"rotation-all-zero.gltf": `nodes[0] "Cube": rotation is all zeros, which is not a unit quaternion`,
 		"matrix-all-zero.gltf":   `nodes[0] "Cube": matrix is all zeros, which flattens its meshes`,
 		// a 2 m cube at 1e308 m: a 2×2×0.003 box.
-		"far-translation.gltf": `nodes[0] "Cube": placed 1e+308 m from the origin but only 2 m across`,
+		"far-translation.gltf": `nodes[0] "Cube": placed 1e+308 m from the origin, over`,
 		// a NaN instance rotation was read as no rotation.
 		"nan-instance-rotation.gltf": `nodes[0] "Cube": EXT_mesh_gpu_instancing: instance 1: rotation is not finite`,
 	} {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -78,6 +79,9 @@ skins, ...) is warned about per item.`,
 			}
 			if err != nil {
 				fmt.Fprintln(c.ErrOrStderr(), safetext.Term(err.Error()))
+				if errors.Is(err, convert.ErrInternal) {
+					return errInternal
+				}
 				return errFailed
 			}
 			fmt.Fprintf(c.OutOrStdout(), "%s → %s (%s, %d warnings)\n", safetext.Term(in), safetext.Term(out), fam, len(warns))

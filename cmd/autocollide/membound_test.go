@@ -68,6 +68,21 @@ func TestMemoryBound(t *testing.T) {
 			args: func(in, out string) []string {
 				return []string{"generate", furniture, "-o", out + ".glb", "--profile", in}
 			}, code: exitUsage, want: "over the limit of 1048576"},
+		// Issue 41, defect 1: instances of one mesh in one dynamic body
+		// cost what the distinct geometry costs (before: out of memory
+		// in 9 s, the union's pairs).
+		{name: "8,000 GPU instances of a cube at the origin", in: write("instances-origin.gltf", hostile.Instanced(8_000, 0)),
+			code: exitOK},
+		{name: "9,000 GPU instances of a cube shifted 0.1 mm apart", in: write("instances-shifted.gltf", hostile.Instanced(9_000, 1e-4)),
+			code: exitOK},
+		// Issue 41, defect 8: the colliders of a run are bounded (25,000
+		// small hulls peaked at 954 MB; 99,999 boxes at 1.4 GB).
+		{name: "25,000 GPU instances with hulls", in: write("instances-25000.gltf", hostile.Instanced(25_000, 2)),
+			args: func(in, out string) []string {
+				return []string{"generate", in, "-o", out + ".gltf", "--method", "hull"}
+			}, code: exitFailed, want: "25000 colliders to generate, over the limit of 10000"},
+		{name: "99,999 GPU instances 2 m apart", in: write("instances-99999.gltf", hostile.Instanced(99_999, 2)),
+			code: exitFailed, want: "over the limit of 10000"},
 		{name: "preview at 8192 x 8192", in: furniture,
 			args: func(in, out string) []string {
 				return []string{"preview", in, "-o", out + ".png", "--width", "8192", "--height", "8192"}

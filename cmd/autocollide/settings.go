@@ -166,6 +166,20 @@ func (l *layers) resolve(project string) (*settings, error) {
 	return &settings{project: project, profile: p, opt: opt}, nil
 }
 
+// minHullVertices is the smallest hull vertex cap a command accepts: a
+// hull of fewer has no volume.
+const minHullVertices = 4
+
+// checkMaxHullVertices is the one check of --max-hull-vertices, for
+// every command that reads it (generate through its settings layers,
+// validate directly).
+func checkMaxHullVertices(n int) error {
+	if n < minHullVertices {
+		return fmt.Errorf("max-hull-vertices %d: want at least %d", n, minHullVertices)
+	}
+	return nil
+}
+
 // override sets on the profile what a higher layer gives, checking each
 // value; an error names the layer it came from.
 func override(p *profiles.Profile, v *viper.Viper, level func(string) string) error {
@@ -194,8 +208,8 @@ func override(p *profiles.Profile, v *viper.Viper, level func(string) string) er
 		}
 	}
 	if level("max-hull-vertices") != "" {
-		if p.Colliders.MaxHullVertices = v.GetInt("max-hull-vertices"); p.Colliders.MaxHullVertices < 4 {
-			return bad("max-hull-vertices", "at least 4")
+		if p.Colliders.MaxHullVertices = v.GetInt("max-hull-vertices"); checkMaxHullVertices(p.Colliders.MaxHullVertices) != nil {
+			return bad("max-hull-vertices", fmt.Sprintf("at least %d", minHullVertices))
 		}
 	}
 	// max-hulls is the older name of max-colliders: one setting

@@ -29,6 +29,9 @@ notes (info) never fail.`,
   autocollide validate --max-hull-vertices 64 level.gltf`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkMaxHullVertices(maxHull); err != nil {
+				return usageError{err}
+			}
 			failed := 0
 			for _, f := range args {
 				probs, rev, err := validateFile(f, validate.Options{MaxHullVertices: maxHull})

@@ -161,3 +161,46 @@ func Profile(n int) []byte {
 	}
 	return []byte(b.String())
 }
+
+// Instanced is a .gltf of one unit cube on one node carrying n
+// EXT_mesh_gpu_instancing instances (a TRANSLATION accessor only), all
+// at the origin when spacing is 0 (an accessor without a buffer view,
+// all zeros: the file is under 1 kB whatever n), else spacing metres
+// apart along X. It makes n mesh instances of one dynamic body.
+func Instanced(n int, spacing float64) []byte {
+	var geo bytes.Buffer
+	le := binary.LittleEndian
+	for i := range 8 {
+		binary.Write(&geo, le, [3]float32{float32(i & 1), float32(i >> 1 & 1), float32(i >> 2 & 1)})
+	}
+	for _, t := range [][3]uint16{
+		{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6},
+		{0, 1, 4}, {1, 5, 4}, {2, 6, 3}, {3, 6, 7},
+		{0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5},
+	} {
+		binary.Write(&geo, le, t)
+	}
+	uri := func(b []byte) string {
+		return "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(b)
+	}
+	views := `{"buffer":0,"byteLength":96},{"buffer":0,"byteOffset":96,"byteLength":72}`
+	buffers := fmt.Sprintf(`{"byteLength":%d,"uri":%q}`, geo.Len(), uri(geo.Bytes()))
+	view := ""
+	if spacing != 0 {
+		var tr bytes.Buffer
+		for i := range n {
+			binary.Write(&tr, le, [3]float32{float32(float64(i) * spacing), 0, 0})
+		}
+		views += fmt.Sprintf(`,{"buffer":1,"byteLength":%d}`, tr.Len())
+		buffers += fmt.Sprintf(`,{"byteLength":%d,"uri":%q}`, tr.Len(), uri(tr.Bytes()))
+		view = `"bufferView":2,`
+	}
+	return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"extensionsUsed":["EXT_mesh_gpu_instancing"],
+"scene":0,"scenes":[{"nodes":[0]}],
+"nodes":[{"mesh":0,"extensions":{"EXT_mesh_gpu_instancing":{"attributes":{"TRANSLATION":2}}}}],
+"meshes":[{"name":"Cube","primitives":[{"attributes":{"POSITION":0},"indices":1}]}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":8,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},
+ {"bufferView":1,"componentType":5123,"count":36,"type":"SCALAR"},
+ {%s"componentType":5126,"count":%d,"type":"VEC3","min":[0,0,0],"max":[%g,0,0]}],
+"bufferViews":[%s],"buffers":[%s]}`, view, n, float64(n-1)*spacing, views, buffers))
+}

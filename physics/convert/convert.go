@@ -19,6 +19,11 @@ const (
 	PlaneExtent = 1000.0
 )
 
+// ErrInternal marks an error that is autocollide's fault, not the
+// input's (the converted physics fails its own validate): the command
+// exits 3 on it.
+var ErrInternal = errors.New("an autocollide bug; please report it")
+
 // Options tunes Convert.
 type Options struct {
 	// Strict makes every lossy item an error.
@@ -97,7 +102,7 @@ func ConvertWith(doc *gltf.Document, to physics.Family, opt Options) ([]physics.
 		source.Strip(doc)
 	}
 	if err := validate.Errors(validate.Validate(doc, validate.Options{})); err != nil {
-		return warns, fmt.Errorf("convert: the converted physics does not validate (an autocollide bug): %w", err)
+		return warns, fmt.Errorf("convert: the converted physics does not validate: %w: %w", err, ErrInternal)
 	}
 	return warns, nil
 }

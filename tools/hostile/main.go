@@ -35,6 +35,10 @@ func main() {
 		{"values.gltf", hostile.ManyValues(2_400_000)},
 		{"long-name.gltf", hostile.LongName(1<<20, 200)},
 		{"rules.yaml", hostile.Profile(100_000)},
+		{"instances-8000-origin.gltf", hostile.Instanced(8_000, 0)},
+		{"instances-99999-spread.gltf", hostile.Instanced(99_999, 2)},
+		{"instances-20000-shifted.gltf", hostile.Instanced(20_000, 1e-4)},
+		{"instances-25000-spread.gltf", hostile.Instanced(25_000, 2)},
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "hostile:", err)
