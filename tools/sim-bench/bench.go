@@ -147,8 +147,9 @@ func benchmark(c config, files []string, log io.Writer) (*results, error) {
 			fmt.Fprintf(log, "sim-bench: %s: %s\n", a.name, s.name)
 			sr := setResult{Name: s.name, Engines: map[string]*engineResult{}}
 			path := filepath.Join(a.dir, "sets", s.name+".glb")
-			os.Remove(path)
-			if err := s.make(a, path); err != nil {
+			if st, err := os.Stat(path); c.reuse && err == nil && st.Size() > 0 {
+				// kept from a previous run
+			} else if err := remake(s, a, path); err != nil {
 				sr.Error = err.Error()
 				fmt.Fprintf(log, "sim-bench: %s: %s: %v\n", a.name, s.name, err)
 				ar.Sets = append(ar.Sets, sr)
@@ -343,4 +344,10 @@ func geomean(xs []float64) float64 {
 		return math.NaN()
 	}
 	return math.Exp(s / float64(n))
+}
+
+// remake writes a set's file afresh.
+func remake(s set, a *asset, path string) error {
+	os.Remove(path)
+	return s.make(a, path)
 }

@@ -29,6 +29,7 @@ type config struct {
 	vhacd, coacd       string
 	vhacdDefault       int
 	peersCached        bool
+	reuse              bool
 	engines            []string
 	n, steps, maxSteps int
 	repeat, jobs, seed int
@@ -49,6 +50,7 @@ func main() {
 	flag.StringVar(&c.vhacd, "vhacd", "", "V-HACD's TestVHACD binary (empty: no V-HACD sets)")
 	flag.StringVar(&c.coacd, "coacd", "", "CoACD's coacd binary (empty: no CoACD sets)")
 	flag.BoolVar(&c.peersCached, "peers-cached", false, "use only the peers' hulls already in the work folder (vhacd-hK.obj, coacd-cK.obj): a set without them is reported as not run")
+	flag.BoolVar(&c.reuse, "reuse", false, "reuse the collider files a previous run left in the work folder (ASSET/sets/SET.glb; only for the same binaries and settings)")
 	flag.IntVar(&c.vhacdDefault, "vhacd-default", 32, "V-HACD's default hull budget, the set vhacd-default (0: left out)")
 	flag.StringVar(&engines, "engines", "jolt,rapier", "engines")
 	flag.IntVar(&c.n, "n", 64, "copies in the pile")
