@@ -91,6 +91,10 @@ func printMarkdown(w io.Writer, c config, res *results) {
 		for _, e := range res.Engines {
 			line += fmt.Sprintf(" %s |", gm(ratios[key{name, e}]))
 		}
+		if len(d) == 0 {
+			fmt.Fprintf(w, "%s – | 0 |\n", line)
+			continue
+		}
 		fmt.Fprintf(w, "%s %.4f | %d |\n", line, worstCov[name], len(d))
 	}
 }
