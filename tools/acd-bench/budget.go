@@ -232,19 +232,18 @@ func dist(m decompose.Metrics, outer bool) float64 {
 	return m.SurfaceDistMean
 }
 
-// betterRatio is ours over the better peer's distance (1 when both are 0,
-// +Inf when only the peers' is).
+// betterRatio is ours over the better peer's distance; distances below
+// 1e-5 of the diagonal (a convex mesh's exact hull, sampled) count as 0,
+// and 0 against 0 is 1.
 func betterRatio(cs []budgetCell, outer bool) float64 {
+	const zero = 1e-5
 	ours := dist(cs[0].m, outer)
 	peer := min(dist(cs[1].m, outer), dist(cs[2].m, outer))
 	switch {
-	case ours <= peer:
-		if peer == 0 {
-			return 1
-		}
-		return ours / peer
-	case peer == 0:
-		return 1e9
+	case ours < zero && peer < zero:
+		return 1
+	case peer < zero:
+		return ours / zero
 	}
 	return ours / peer
 }
