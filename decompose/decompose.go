@@ -23,10 +23,15 @@ type Options struct {
 	// concavity: the effective threshold is max(Concavity·diagonal,
 	// AbsConcavity).
 	AbsConcavity float64
-	// MaxHulls caps the number of hulls (0 = DefaultMaxHulls). It is a cap,
-	// not a target: splitting stops as soon as every part is under the
-	// threshold, and the tightening pass after it splits a part only where
-	// the hulls' gap to the mesh falls by more than a price per hull.
+	// MaxHulls is a hard cap on the number of hulls returned, across all
+	// connected pieces of the input (0 = DefaultMaxHulls): len(Hulls) <=
+	// MaxHulls always, and MaxHulls = 1 gives the hull of everything. It
+	// is a cap, not a target: below it the decomposition is the one the
+	// threshold and the tightening pass choose (searched with room for at
+	// least DefaultMaxHulls parts); above it those parts are merged, the
+	// pair whose union's hull adds the least gap between hulls and mesh
+	// first (pieces far apart included), so every budget cuts the same
+	// search.
 	MaxHulls int
 	// MaxHullVertices caps each hull's vertex count (0 = the hull
 	// package's default, 255).
@@ -173,6 +178,17 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		ts, triangles = uts, utri
 	}
 	d := newDecomposer(ctx, opt, diag)
+	if d.maxH == 1 {
+		// One hull of everything: what merging any decomposition down to
+		// one part gives, without the search.
+		h, err := buildHull((&part{tris: ts}).points(), d.maxV, flatThickness*d.diag)
+		if err != nil {
+			return nil, err
+		}
+		res.Notes = append(res.Notes, "MaxHulls=1: the hull of the whole input")
+		res.Hulls = []*hull.Hull{h}
+		return res, nil
+	}
 	var vol float64
 	o := box.Center()
 	for _, t := range ts {
@@ -243,12 +259,16 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 }
 
 type decomposer struct {
-	ctx     context.Context
-	opt     Options
-	diag    float64
-	thr     float64
-	maxV    int
-	maxH    int
+	ctx  context.Context
+	opt  Options
+	diag float64
+	thr  float64
+	maxV int
+	maxH int
+	// room caps the parts of the search and the tightening pass: at
+	// least DefaultMaxHulls, so that every MaxHulls below it cuts the same
+	// search (see fitBudget).
+	room    int
 	workers int
 	// searchTris is Options.SearchTriangles or its default.
 	searchTris int
@@ -276,6 +296,7 @@ func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
 	if d.maxH <= 0 {
 		d.maxH = DefaultMaxHulls
 	}
+	d.room = max(d.maxH, DefaultMaxHulls)
 	if d.workers <= 0 {
 		d.workers = runtime.GOMAXPROCS(0)
 	}
@@ -438,13 +459,19 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 	}
 }
 
-// run is one search (see search) and the tightening pass after it.
+// run is one search (see search), the tightening pass after it, and the
+// merges down to MaxHulls (fitBudget).
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
-	if err != nil || !d.tightens() {
-		return parts, err
+	if err != nil {
+		return nil, err
 	}
-	return d.tighten(parts, d.solid)
+	if d.tightens() {
+		if parts, err = d.tighten(parts, d.solid); err != nil {
+			return nil, err
+		}
+	}
+	return d.fitBudget(parts, d.solid, res)
 }
 
 // tightens reports whether the tightening pass runs: unless SkipTighten, on
@@ -476,7 +503,7 @@ func (d *decomposer) search(ts []tri, inner []bool, res *Result) ([]*part, error
 			return nil, err
 		}
 	}
-	if parts, err = d.merge(parts, res); err != nil {
+	if parts, err = d.merge(parts); err != nil {
 		return nil, err
 	}
 	// Where the tightening pass follows, the relax pass is left out: both
@@ -505,9 +532,9 @@ func (d *decomposer) splitLoop(parts []*part, res *Result) ([]*part, error) {
 			break
 		}
 		sort.SliceStable(todo, func(a, b int) bool { return parts[todo[a]].conc > parts[todo[b]].conc })
-		budget := d.maxH - len(parts)
+		budget := d.room - len(parts)
 		if budget <= 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("stopped splitting at MaxHulls=%d with parts above the concavity threshold", d.maxH))
+			res.Notes = append(res.Notes, fmt.Sprintf("stopped splitting at %d parts with parts above the concavity threshold", d.room))
 			break
 		}
 		if len(todo) > budget {

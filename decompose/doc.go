@@ -13,14 +13,16 @@
 // by a plane while its concavity, max(Hb, k·Rv) with k = 0.3 (sampled
 // boundary Hausdorff distance; volume term on closed input only), exceeds
 // max(Options.Concavity·diagonal, Options.AbsConcavity); a greedy pass then
-// merges parts while the union stays under that threshold (or, over
-// Options.MaxHulls, regardless); then on closed input parts are split
-// further where that lowers the integral of the hulls' distance to the mesh
-// by more than the cube of the threshold per added hull (unless
-// Options.SkipTighten), elsewhere cuts between touching parts are re-placed
-// (unless Options.SkipRelax); and hulls inside another hull are dropped. Inputs over twice
-// Options.SearchTriangles triangles are searched on a vertex-clustered
-// proxy and the chosen cuts replayed on the input.
+// merges parts while the union stays under that threshold; then on closed
+// input parts are split further where that lowers the integral of the hulls'
+// distance to the mesh by more than the cube of the threshold per added hull
+// (unless Options.SkipTighten), elsewhere cuts between touching parts are
+// re-placed (unless Options.SkipRelax); while there are more parts than
+// Options.MaxHulls (a hard cap across all pieces), the pair whose union's
+// hull adds the least gap to the mesh is merged; and hulls inside another
+// hull are dropped. Inputs over twice Options.SearchTriangles triangles are
+// searched on a vertex-clustered proxy and the chosen cuts replayed on the
+// input.
 //
 // Guarantees: the union of the hulls contains every vertex of every input
 // triangle by construction (a cut splits triangles and each side is hulled

@@ -2,7 +2,6 @@ package decompose
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"sort"
 
@@ -21,17 +20,15 @@ type pairKey struct{ a, b int } // part ids, a < b
 
 // merge greedily merges pairs of adjacent parts: the pair whose merged part
 // has the lowest concavity goes first, as long as that is under the
-// threshold; then, if MaxHulls is exceeded, the lowest pairs regardless.
-func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
+// threshold. MaxHulls is kept afterwards, by fitBudget.
+func (d *decomposer) merge(parts []*part) ([]*part, error) {
 	ids := make([]int, len(parts))
 	for i := range parts {
 		ids[i] = i
 	}
 	nextID := len(parts)
 	cache := map[pairKey]*part{}
-	forced := 0
 	for len(parts) > 1 {
-		over := len(parts) > d.maxH
 		// Evaluate the pairs not yet in the cache.
 		var keys []pairKey
 		var pairs [][2]int
@@ -41,7 +38,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 				if _, ok := cache[k]; ok {
 					continue
 				}
-				if !over && !touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) {
+				if !touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) {
 					continue
 				}
 				keys = append(keys, k)
@@ -56,7 +53,7 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		merged := make([]*part, len(pairs))
 		errs := make([]error, len(pairs))
 		if err := d.parallel(len(pairs), func(n int) {
-			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]], over)
+			merged[n], errs[n] = d.mergePair(parts[pairs[n][0]], parts[pairs[n][1]])
 		}); err != nil {
 			return nil, err
 		}
@@ -75,17 +72,12 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 				if !ok || m == nil {
 					continue
 				}
-				// The first pair counts even at +Inf: over MaxHulls, some
-				// pair must merge.
-				if bi < 0 || m.conc < best {
+				if m.conc < best {
 					best, bi, bj = m.conc, i, j
 				}
 			}
 		}
-		if bi < 0 || (!over && best > d.thr) {
-			if over && bi < 0 {
-				return nil, fmt.Errorf("decompose: cannot merge down to MaxHulls=%d", d.maxH)
-			}
+		if bi < 0 || best > d.thr {
 			break
 		}
 		m := cache[pairKey{ids[bi], ids[bj]}]
@@ -96,23 +88,17 @@ func (d *decomposer) merge(parts []*part, res *Result) ([]*part, error) {
 		if err := d.capHull(m); err != nil {
 			return nil, err
 		}
-		if m.hull != scout && !over {
+		if m.hull != scout {
 			d.estimate(m, fullBudget)
 			if m.conc > d.thr {
 				continue
 			}
-		}
-		if over {
-			forced++
 		}
 		parts[bi], ids[bi] = m, nextID
 		nextID++
 		parts = append(parts[:bj], parts[bj+1:]...)
 		ids = append(ids[:bj], ids[bj+1:]...)
 		d.progress(parts)
-	}
-	if forced > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("merged %d pairs above the concavity threshold to respect MaxHulls=%d", forced, d.maxH))
 	}
 	return parts, nil
 }
@@ -131,22 +117,17 @@ func touch(a, b geom.Box, gap float64) bool {
 // (the hull package's vertex reduction) and the checks are what cost, and
 // most pairs are never merged; merge checks and caps a pair when it chooses
 // it. A quick estimate first: most pairs are clearly not convex together.
-// Unless over (more parts than MaxHulls), a pair is merged only if it is
-// under the threshold, and the lowest pair is taken only then: the quick
-// estimate stops as soon as it is above (the concavity of a pair above the
-// threshold is then only a lower bound, and any such pair stays unmerged;
-// the parts only get fewer, so a cached pair is never ranked over the
-// cap).
-func (d *decomposer) mergePair(a, b *part, over bool) (*part, error) {
+// A pair is merged only if it is under the threshold, so the quick estimate
+// stops as soon as it is above (the concavity of a pair above the threshold
+// is then only a lower bound, and any such pair stays unmerged).
+func (d *decomposer) mergePair(a, b *part) (*part, error) {
 	m, err := d.unite(a, b)
 	if err != nil {
 		return nil, err
 	}
 	m.trees = append(append(forest(nil), a.trees...), b.trees...)
 	sb := scoutBudget
-	if !over {
-		sb.stop = math.Nextafter(d.thr, math.Inf(1))
-	}
+	sb.stop = math.Nextafter(d.thr, math.Inf(1))
 	d.estimate(m, sb)
 	if m.conc <= d.thr {
 		d.estimate(m, fullBudget)

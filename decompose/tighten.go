@@ -128,7 +128,7 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 			queue = append(queue, i)
 		}
 	}
-	for len(queue) > 0 && len(parts) < d.maxH {
+	for len(queue) > 0 && len(parts) < d.room {
 		trials := make([][]*part, len(queue))
 		errs := make([]error, len(queue))
 		if err := d.parallel(len(queue), func(k int) { trials[k], errs[k] = d.bestGapCut(parts[queue[k]], mesh) }); err != nil {
@@ -170,7 +170,7 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 		}
 		for _, k := range stuck {
 			i := queue[k]
-			budget := min(d.maxH-len(parts)+1, 1+int(gs[i].free/price), subParts)
+			budget := min(d.room-len(parts)+1, 1+int(gs[i].free/price), subParts)
 			sub, err := d.subSearch(parts[i], budget, mesh, price)
 			if err != nil {
 				return nil, err
@@ -196,7 +196,7 @@ func (d *decomposer) tighten(parts []*part, mesh *bvh) ([]*part, error) {
 		split := map[int][]int{} // part index -> its kids' indices in kids
 		n := len(parts)
 		for _, gn := range gains {
-			if n+len(gn.kids)-1 > d.maxH {
+			if n+len(gn.kids)-1 > d.room {
 				continue
 			}
 			n += len(gn.kids) - 1
@@ -278,7 +278,7 @@ func (d *decomposer) subSearch(p *part, budget int, mesh *bvh, price float64) ([
 	}
 	sub := *d
 	sub.opt.Progress = nil
-	sub.maxH = budget
+	sub.maxH, sub.room = budget, budget
 	// p itself is split (replay follows its origin); its estimate is
 	// made afresh, for its deepest points.
 	sub.estimate(p, fullBudget)
@@ -296,7 +296,10 @@ func (d *decomposer) subSearch(p *part, budget int, mesh *bvh, price float64) ([
 			return nil, err
 		}
 	}
-	if parts, err = sub.merge(parts, &res); err != nil || len(parts) < 2 {
+	if parts, err = sub.merge(parts); err != nil {
+		return nil, err
+	}
+	if parts, err = sub.fitBudget(parts, mesh, &res); err != nil || len(parts) < 2 {
 		return nil, err
 	}
 	if parts, err = d.gapMerge(parts, mesh, price); err != nil || len(parts) < 2 {

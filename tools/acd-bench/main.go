@@ -13,6 +13,10 @@
 // prints hull counts and surface distances: a tuning that helps one
 // orientation only is noise.
 //
+// With -budget it decomposes each mesh at the hull budgets of -budget-k with
+// decompose (MaxHulls), native V-HACD (-h) and CoACD (-c) from -peers, in one
+// run, and prints the frontier table (see budget.go).
+//
 // With -scale it times the decomposition of bench meshes subdivided to 1k,
 // 10k, 100k and 1M triangles, each in a child process for its peak RSS,
 // and prints the log-log slopes of time and RSS (see scale.go).
@@ -65,6 +69,10 @@ func main() {
 	child := flag.String("scale-child", "", "internal: decompose this OBJ subdivided -k times and print JSON")
 	k := flag.Int("k", 1, "with -scale-child, the subdivision")
 	timeout := flag.Duration("timeout", 10*time.Minute, "with -scale, the time limit of one child")
+	budget := flag.Bool("budget", false, "decompose each mesh at each of -budget-k hulls with decompose, native V-HACD and CoACD (from -peers) and print the frontier table, instead of the table")
+	budgetK := flag.String("budget-k", "4,8,16,32", "with -budget, the hull budgets")
+	peers := flag.String("peers", "/tmp/peers/bin", "with -budget, the folder of the native TestVHACD and coacd programs (shared/peers/build.sh)")
+	budgetCache := flag.String("budget-cache", "", "with -budget, a JSON file caching the peers' results (reused when present, extended as they finish)")
 	flag.Parse()
 	if *child != "" {
 		if err := scaleChild(*child, *k, *workers, *cpuProfile); err != nil {
@@ -74,6 +82,16 @@ func main() {
 	}
 	if *scaleMode {
 		if err := scale(*meshDir, *workers, *timeout); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *budget {
+		ks, err := parseKs(*budgetK)
+		if err != nil {
+			fail(err)
+		}
+		if err := budgetTable(flag.Args(), ks, *peers, *budgetCache, *samples, *workers); err != nil {
 			fail(err)
 		}
 		return

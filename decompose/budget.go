@@ -1,0 +1,161 @@
+package decompose
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/autocollide/autocollide/geom"
+)
+
+// Budget parameters.
+const (
+	// budgetNeighbours: when merging down to MaxHulls, each part is paired
+	// with the parts whose boxes are this many nearest to its own (and
+	// with every part it touches). Two hulls far apart bridge more empty
+	// space than two near ones, so a pair beyond the nearest few is never
+	// the cheapest; all pairs of 64 parts cost 2016 union hulls a round.
+	budgetNeighbours = 8
+	// budgetSamples is the hull surface samples of a pair's gap integral.
+	budgetSamples = 256
+)
+
+// fitBudget merges parts until at most d.maxH remain: each time the pair
+// whose union's hull adds the least gap integral G (see gapIntegral: what
+// the surface distance figures average) over the two hulls' own, so that
+// the K parts kept are the ones that leave the least gap between hulls and
+// mesh that merging the search's parts can give. Pieces far apart are
+// paired too (budgetNeighbours nearest), so separate pieces of a mesh share
+// a hull when that is the cheapest loss; a small piece beside a large one
+// adds little gap to it and goes first.
+//
+// The search's parts are the finest level of a hierarchy that every budget
+// cuts: a decomposition at K is its default one merged down to K, and one
+// within K is left as it is. Coverage is kept: a merged hull is the hull of
+// its two parts' hulls.
+func (d *decomposer) fitBudget(parts []*part, mesh *bvh, res *Result) ([]*part, error) {
+	if len(parts) <= d.maxH {
+		return parts, nil
+	}
+	before := len(parts)
+	gs := make([]float64, len(parts))
+	if err := d.parallel(len(parts), func(i int) { gs[i] = d.gapIntegral(parts[i], mesh, budgetSamples, 5).g }); err != nil {
+		return nil, err
+	}
+	type merged struct {
+		m  *part
+		dg float64
+	}
+	ids := make([]int, len(parts))
+	for i := range ids {
+		ids[i] = i
+	}
+	nextID := len(parts)
+	cache := map[pairKey]merged{}
+	for len(parts) > d.maxH {
+		pairs := d.budgetPairs(parts)
+		var todo [][2]int
+		for _, pr := range pairs {
+			if _, ok := cache[pairKey{ids[pr[0]], ids[pr[1]]}]; !ok {
+				todo = append(todo, pr)
+			}
+		}
+		ms := make([]merged, len(todo))
+		errs := make([]error, len(todo))
+		if err := d.parallel(len(todo), func(n int) {
+			i, j := todo[n][0], todo[n][1]
+			m, err := d.unite(parts[i], parts[j])
+			if err != nil {
+				errs[n] = err
+				return
+			}
+			ms[n] = merged{m, d.gapIntegral(m, mesh, budgetSamples, 5).g - gs[i] - gs[j]}
+		}); err != nil {
+			return nil, err
+		}
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		for n, pr := range todo {
+			cache[pairKey{ids[pr[0]], ids[pr[1]]}] = ms[n]
+		}
+		// The cheapest pair, in a fixed order (pairs are sorted).
+		bi, bj := -1, -1
+		best := math.Inf(1)
+		for _, pr := range pairs {
+			if c := cache[pairKey{ids[pr[0]], ids[pr[1]]}]; bi < 0 || c.dg < best {
+				best, bi, bj = c.dg, pr[0], pr[1]
+			}
+		}
+		c := cache[pairKey{ids[bi], ids[bj]}]
+		if err := d.capHull(c.m); err != nil {
+			return nil, err
+		}
+		c.m.conc = math.Max(parts[bi].conc, parts[bj].conc)
+		parts[bi], ids[bi], gs[bi] = c.m, nextID, gs[bi]+gs[bj]+c.dg
+		nextID++
+		parts = append(parts[:bj], parts[bj+1:]...)
+		ids = append(ids[:bj], ids[bj+1:]...)
+		gs = append(gs[:bj], gs[bj+1:]...)
+		d.progress(parts)
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d to respect MaxHulls=%d, the pair adding the least gap between hulls and mesh first", before, len(parts), d.maxH))
+	return parts, nil
+}
+
+// budgetPairs returns the pairs (i < j, sorted) fitBudget considers: each
+// part with its budgetNeighbours nearest by box distance and with every
+// part whose box touches its own.
+func (d *decomposer) budgetPairs(parts []*part) [][2]int {
+	seen := map[[2]int]bool{}
+	var out [][2]int
+	add := func(i, j int) {
+		if i > j {
+			i, j = j, i
+		}
+		if k := [2]int{i, j}; !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	gap := adjacencyGap * d.diag
+	dist := make([]float64, len(parts))
+	order := make([]int, len(parts))
+	for i, p := range parts {
+		for j, q := range parts {
+			dist[j] = boxGap(p.box, q.box)
+			order[j] = j
+		}
+		sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
+		n := 0
+		for _, j := range order {
+			if j == i {
+				continue
+			}
+			if n < budgetNeighbours || dist[j] <= gap {
+				add(i, j)
+				n++
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a][0] != out[b][0] {
+			return out[a][0] < out[b][0]
+		}
+		return out[a][1] < out[b][1]
+	})
+	return out
+}
+
+// boxGap returns the distance between two boxes (0 when they overlap).
+func boxGap(a, b geom.Box) float64 {
+	var s float64
+	for k := 0; k < 3; k++ {
+		g := math.Max(a.Min[k]-b.Max[k], b.Min[k]-a.Max[k])
+		if g > 0 {
+			s += g * g
+		}
+	}
+	return math.Sqrt(s)
+}
