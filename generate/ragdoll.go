@@ -213,6 +213,10 @@ func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geo
 	for _, i := range g.parts {
 		p := &ex.Parts[i]
 		in := p.Influences
+		base := len(skin.Positions)
+		for _, t := range p.Triangles {
+			skin.Triangles = append(skin.Triangles, [3]int{base + int(t[0]), base + int(t[1]), base + int(t[2])})
+		}
 		skin.Positions = append(skin.Positions, p.Vertices...)
 		for v := range p.Vertices {
 			skin.Joints = append(skin.Joints, in.Joints[v*in.PerVertex:(v+1)*in.PerVertex]...)

@@ -1,9 +1,11 @@
 package ragdoll
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
@@ -23,9 +25,12 @@ func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings) error {
 	diag := w.bounds.Diagonal()
 	for i := range rd.Bodies {
 		b := &rd.Bodies[i]
-		b.Points = make([]geom.Vec3, len(b.Vertices))
-		for k, v := range b.Vertices {
-			b.Points[k] = toLocal(b.Frame, w.pos[v])
+		b.Points = make([]geom.Vec3, 0, len(b.Vertices)+len(b.surface))
+		for _, v := range b.Vertices {
+			b.Points = append(b.Points, toLocal(b.Frame, w.pos[v]))
+		}
+		for _, p := range dedupe(b.surface) {
+			b.Points = append(b.Points, toLocal(b.Frame, p))
 		}
 		b.Axis = b.Frame.Linear().Transpose().MulVec(sk.axis(b, w, diag))
 		c, err := b.fit(s, sk.anchorRadius(rd, i, diag))
@@ -170,4 +175,19 @@ func (c Collider) Contains(p geom.Vec3) bool {
 		}
 	}
 	return true
+}
+
+// dedupe returns the distinct points of pts, sorted (adjacent split
+// triangles share their edges' midpoints).
+func dedupe(pts []geom.Vec3) []geom.Vec3 {
+	s := slices.Clone(pts)
+	slices.SortFunc(s, func(a, b geom.Vec3) int {
+		for k := range 3 {
+			if c := cmp.Compare(a[k], b[k]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return slices.Compact(s)
 }

@@ -32,6 +32,11 @@ type Skin struct {
 	// when its weight is non-zero.
 	Joints  []int
 	Weights []float64
+	// Triangles index Positions (optional). With them the bodies cover
+	// the surface, not only the vertices: a triangle whose corners belong
+	// to different bodies is shared out between them by its interpolated
+	// weights (see Body.Points).
+	Triangles [][3]int
 }
 
 // Assignment says which vertices a bone takes.
@@ -123,9 +128,13 @@ type Body struct {
 	// merged ones, ascending.
 	Bones []int
 	// Vertices are the skin vertex indices the body takes, ascending, and
-	// Points those vertices in Frame.
+	// Points those vertices in Frame, followed by the points of the skin's
+	// surface (Skin.Triangles) the body takes between vertices of
+	// different bodies: the collider contains them all, so it covers the
+	// part of the surface its bones move.
 	Vertices []int
 	Points   []geom.Vec3
+	surface  []geom.Vec3 // the surface points, world space
 	// Anchor marks a body without vertices: a weightless root kept because
 	// two or more bodies hang from it. Its collider is a small sphere at
 	// its joint.
@@ -194,7 +203,13 @@ func Build(bones []Bone, skin Skin, s Settings) (*Ragdoll, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := sk.selectBodies(w, s)
+	r, bodyOf := sk.selectBodies(w, s)
+	if err := sk.surfaceCover(r, w, skin.Triangles, bodyOf, s); err != nil {
+		return nil, err
+	}
+	for i := range r.Bodies {
+		r.Bodies[i].Anchor = len(r.Bodies[i].Vertices) == 0 && len(r.Bodies[i].surface) == 0
+	}
 	if err := sk.fitBodies(r, w, s); err != nil {
 		return nil, err
 	}

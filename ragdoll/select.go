@@ -14,7 +14,7 @@ import (
 // holds a single chain gives way to that chain's first body; with two or
 // more, the bone where those chains meet becomes an anchor without
 // vertices; with none it is dropped.
-func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
+func (sk *skeleton) selectBodies(w *weights, s Settings) (*Ragdoll, []int) {
 	n := len(sk.bones)
 	own := w.takes(n, s)
 	diag := w.bounds.Diagonal()
@@ -100,10 +100,14 @@ func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
 			}
 		}
 	}
-	for i := range rd.Bodies {
-		rd.Bodies[i].Anchor = len(rd.Bodies[i].Vertices) == 0
+	bodyOf := make([]int, n)
+	for b, o := range owner {
+		bodyOf[b] = -1
+		if o >= 0 {
+			bodyOf[b] = body[o]
+		}
 	}
-	return rd
+	return rd, bodyOf
 }
 
 // owners returns, per bone, its nearest selected ancestor-or-self (-1 when
