@@ -45,8 +45,11 @@ type RagdollSettings struct {
 
 // RagdollReport says what a skin's ragdoll became.
 type RagdollReport struct {
-	// Skin is the skin's index, Nodes the skinned mesh nodes it drives.
+	// Skin is the skin's index (the first one's when several skins drive
+	// one armature: then Skins lists them all), Nodes the skinned mesh
+	// nodes they drive.
 	Skin  int   `json:"skin"`
+	Skins []int `json:"skins,omitempty"`
 	Nodes []int `json:"nodes"`
 	Bones int   `json:"bones"`
 	// Bodies names the bones with a body, Merged the others ("bone →
@@ -84,28 +87,12 @@ func (p *planner) ragdollParts(ex *mesh.Result, todo []int) []int {
 	return rest
 }
 
-// skinGroup is the skinned parts one skin drives.
-type skinGroup struct {
-	skin  int
-	parts []int
-}
-
-// ragdolls makes the ragdoll of each skin driving the given parts: bodies
-// on the joint nodes, colliders, masses and joints, added to model and
-// the asset.
+// ragdolls makes one ragdoll of each armature driving the given parts
+// (armatures): bodies on the joint nodes, colliders, masses and joints,
+// added to model and the asset.
 func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world []geom.Mat4, parts []int, res resources, opt Options, rep *Report) error {
 	if len(parts) == 0 {
 		return nil
-	}
-	var groups []*skinGroup
-	for _, i := range parts {
-		s := ex.Parts[i].Influences.Skin
-		k := slices.IndexFunc(groups, func(g *skinGroup) bool { return g.skin == s })
-		if k < 0 {
-			groups = append(groups, &skinGroup{skin: s})
-			k = len(groups) - 1
-		}
-		groups[k].parts = append(groups[k].parts, i)
 	}
 	parent := map[int]int{}
 	for i, n := range a.Doc.Nodes {
@@ -113,18 +100,12 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			parent[c] = i
 		}
 	}
-	taken := map[int]int{} // joint node → skin whose ragdoll uses it
 	defs := map[string]int{}
-	for _, g := range groups {
+	for _, g := range armatures(a.Doc, ex, parts, parent) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		joints := a.Doc.Skins[g.skin].Joints
-		if k := slices.IndexFunc(joints, func(j int) bool { _, ok := taken[j]; return ok }); k >= 0 {
-			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is also skin %d's", mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
-			continue
-		}
-		if n, ok := underSkinnedMesh(a.Doc, joints, parent); ok {
+		if n, ok := underSkinnedMesh(a.Doc, g.joints, parent); ok {
 			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(a.Doc, n)))
 			continue
 		}
@@ -134,10 +115,7 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			noRagdoll(a, ex, g, rep, err.Error())
 			continue
 		}
-		for _, j := range joints {
-			taken[j] = g.skin
-		}
-		if err := writeRagdoll(a, model, ex, g, joints, rd, world, res, opt, defs, rep); err != nil {
+		if err := writeRagdoll(a, model, ex, g, g.joints, rd, world, res, opt, defs, rep); err != nil {
 			return err
 		}
 	}
@@ -147,7 +125,7 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 // noRagdoll reports a skin that gets no ragdoll: a warning saying why,
 // and its parts with no colliders.
 func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why string) {
-	rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d (%s): %s: no ragdoll", g.skin, ex.Parts[g.parts[0]].Name, why))
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %s: no ragdoll", g.label(), ex.Parts[g.parts[0]].Name, why))
 	for _, i := range g.parts {
 		p := &ex.Parts[i]
 		rep.Parts = append(rep.Parts, PartReport{Body: p.Node, Node: p.Node, Name: partName(a.Doc, p), Triangles: len(p.Triangles), Method: None, Reason: "no ragdoll: " + why})
@@ -183,52 +161,6 @@ func ragdollSettings(opt Options) ragdoll.Settings {
 	return s
 }
 
-// ragdollInput returns the skeleton of a skin (bones in the skin's joint
-// order, each parented to its nearest ancestor node among them, at its
-// world rest transform) and the posed vertices and influences of the
-// parts it drives.
-func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geom.Mat4, parent map[int]int) ([]ragdoll.Bone, ragdoll.Skin) {
-	joints := doc.Skins[g.skin].Joints
-	index := map[int]int{}
-	for k, j := range joints {
-		index[j] = k
-	}
-	bones := make([]ragdoll.Bone, len(joints))
-	for k, j := range joints {
-		bones[k] = ragdoll.Bone{Name: doc.Nodes[j].Name, Parent: -1, World: world[j]}
-		if bones[k].Name == "" {
-			bones[k].Name = fmt.Sprintf("node%d", j)
-		}
-		for p, ok := parent[j]; ok; p, ok = parent[p] {
-			if b, isBone := index[p]; isBone {
-				bones[k].Parent = b
-				break
-			}
-		}
-	}
-	var skin ragdoll.Skin
-	for _, i := range g.parts {
-		skin.Influences = max(skin.Influences, ex.Parts[i].Influences.PerVertex)
-	}
-	for _, i := range g.parts {
-		p := &ex.Parts[i]
-		in := p.Influences
-		base := len(skin.Positions)
-		for _, t := range p.Triangles {
-			skin.Triangles = append(skin.Triangles, [3]int{base + int(t[0]), base + int(t[1]), base + int(t[2])})
-		}
-		skin.Positions = append(skin.Positions, p.Vertices...)
-		for v := range p.Vertices {
-			skin.Joints = append(skin.Joints, in.Joints[v*in.PerVertex:(v+1)*in.PerVertex]...)
-			skin.Weights = append(skin.Weights, in.Weights[v*in.PerVertex:(v+1)*in.PerVertex]...)
-			for k := in.PerVertex; k < skin.Influences; k++ {
-				skin.Joints, skin.Weights = append(skin.Joints, 0), append(skin.Weights, 0)
-			}
-		}
-	}
-	return bones, skin
-}
-
 // ragdollBody is where one body of a ragdoll went.
 type ragdollBody struct {
 	node   int       // the node carrying the motion
@@ -239,7 +171,10 @@ type ragdollBody struct {
 // writeRagdoll adds the ragdoll's bodies, colliders and joints to the
 // asset and the model.
 func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *skinGroup, joints []int, rd *ragdoll.Ragdoll, world []geom.Mat4, res resources, opt Options, defs map[string]int, rep *Report) error {
-	rr := RagdollReport{Skin: g.skin, Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
+	rr := RagdollReport{Skin: g.skins[0], Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
+	if len(g.skins) > 1 {
+		rr.Skins = g.skins
+	}
 	for _, i := range g.parts {
 		rr.Nodes = append(rr.Nodes, ex.Parts[i].Node)
 	}
@@ -329,10 +264,10 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		}
 		model.Node(ji).Joint = &physics.Joint{Def: def, ConnectedNode: ai}
 		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, j.Rule))
-		rr.Limits = append(rr.Limits, limitReport(j.Rule, j.Limit))
+		rr.Limits = append(rr.Limits, limitReport(j))
 	}
 	if rd.Unweighted > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("skin %d: %d vertices without weights belong to no body", g.skin, rd.Unweighted))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d vertices without weights belong to no body", g.label(), rd.Unweighted))
 	}
 	pr := PartReport{Body: placed[0].node, Node: rr.Nodes[0], Name: partName(a.Doc, &ex.Parts[g.parts[0]]),
 		Method: Method(ragdollSettings(opt).Method), Colliders: len(rd.Bodies),

@@ -161,7 +161,10 @@ type Joint struct {
 	// body's Frame: the same world pose, at the child bone's head, its +Y
 	// along the child bone's axis (the twist axis).
 	ChildFrame, ParentFrame Pose
-	// Rule is the name of the limit rule that matched the child bone.
+	// Class is the child bone's place in the skeleton (Unclassified when
+	// the skeleton does not tell), Rule the name of the limit rule it
+	// took (RuleFor).
+	Class Class
 	Rule  string
 	Limit Limit
 }
@@ -213,7 +216,7 @@ func Build(bones []Bone, skin Skin, s Settings) (*Ragdoll, error) {
 	if err := sk.fitBodies(r, w, s); err != nil {
 		return nil, err
 	}
-	if err := sk.joinBodies(r, s.Limits); err != nil {
+	if err := sk.joinBodies(r, s.Limits, sk.anatomy(w)); err != nil {
 		return nil, err
 	}
 	return r, nil
