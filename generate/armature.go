@@ -140,9 +140,22 @@ func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geo
 	for _, i := range g.parts {
 		skin.Influences = max(skin.Influences, ex.Parts[i].Influences.PerVertex)
 	}
-	for _, i := range g.parts {
+	// Skin by skin, each a segment (bones qualify for a body within their
+	// own skin's part of the armature).
+	var parts []int
+	for _, s := range g.skins {
+		for _, i := range g.parts {
+			if ex.Parts[i].Influences.Skin == s {
+				parts = append(parts, i)
+			}
+		}
+	}
+	for k, i := range parts {
 		p := &ex.Parts[i]
 		in := p.Influences
+		if k == 0 || in.Skin != ex.Parts[parts[k-1]].Influences.Skin {
+			skin.Segments = append(skin.Segments, len(skin.Positions))
+		}
 		joints := doc.Skins[in.Skin].Joints
 		base := len(skin.Positions)
 		for _, t := range p.Triangles {

@@ -20,8 +20,15 @@ const anchorShare = 0.25
 // ... or, without such a child, as a fraction of the skin's diagonal.
 const anchorFallback = 0.01
 
+// trunkBox: with the Capsule method, a body of the trunk (pelvis, spine,
+// head) takes the minimum-volume box around its points instead when that
+// box's volume is below this share of the capsule's (or sphere's): a low
+// torso or a head is often far from round, and a capsule around it stands
+// far off the surface. Limbs keep their capsule along the bone.
+const trunkBox = 0.8
+
 // fitBodies fills each body's axis, points and collider.
-func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings) error {
+func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings, class []Class) error {
 	diag := w.bounds.Diagonal()
 	for i := range rd.Bodies {
 		b := &rd.Bodies[i]
@@ -33,7 +40,7 @@ func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings) error {
 			b.Points = append(b.Points, toLocal(b.Frame, p))
 		}
 		b.Axis = b.Frame.Linear().Transpose().MulVec(sk.axis(b, w, diag))
-		c, err := b.fit(s, sk.anchorRadius(rd, i, diag))
+		c, err := b.fit(s, sk.anchorRadius(rd, i, diag), trunk(class[b.Bone]))
 		if err != nil {
 			return fmt.Errorf("ragdoll: %s: %w", sk.name(b.Bone), err)
 		}
@@ -101,8 +108,12 @@ func (sk *skeleton) anchorRadius(rd *Ragdoll, i int, diag float64) float64 {
 	return anchorShare * near
 }
 
-// fit fits the body's collider around its points (in its frame).
-func (b *Body) fit(s Settings, radius float64) (Collider, error) {
+// trunk reports whether a class is the trunk's (see trunkBox).
+func trunk(c Class) bool { return c == Pelvis || c == Spine || c == Head }
+
+// fit fits the body's collider around its points (in its frame); a trunk
+// body may take a box for a capsule (trunkBox).
+func (b *Body) fit(s Settings, radius float64, trunk bool) (Collider, error) {
 	if b.Anchor {
 		return sphereAt(geom.Vec3{}, radius), nil
 	}
@@ -125,6 +136,11 @@ func (b *Body) fit(s Settings, radius float64) (Collider, error) {
 		if err == nil {
 			if sp, e := in.Fit(fit.KindSphere, s.Fit); e == nil && sp.Volume <= c.Shape.Volume {
 				c.Shape = sp
+			}
+		}
+		if err == nil && trunk {
+			if bx, e := in.Fit(fit.KindBox, s.Fit); e == nil && bx.Volume < trunkBox*c.Shape.Volume {
+				c.Shape = bx
 			}
 		}
 	case Box:

@@ -35,7 +35,9 @@
 // centroid, else along its parent's direction. The collider, fitted in
 // the body frame, contains every vertex and surface point the body takes: a capsule along the
 // axis (fit.CapsuleAlong; the vertices' enclosing sphere instead when that
-// is no larger, a ball-shaped body), a box or sphere (package fit), or a convex hull
+// is no larger, a ball-shaped body; for the trunk — pelvis, spine, head —
+// the minimum box instead when its volume is under 0.8 of that, a low
+// torso or head being far from round), a box or sphere (package fit), or a convex hull
 // (package hull). Vertices that all coincide get an anchor-sized sphere.
 //
 // Joints. One per body with a parent body, at the child bone's head, its

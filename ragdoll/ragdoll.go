@@ -37,6 +37,11 @@ type Skin struct {
 	// to different bodies is shared out between them by its interpolated
 	// weights (see Body.Points).
 	Triangles [][3]int
+	// Segments, when set, are the first vertex of each part of the skin
+	// that one glTF skin of a split armature drives, ascending from 0:
+	// MinWeightShare and MinSize are measured within each (a bone of an
+	// armature of 84 skins holds far less than 1% of the whole).
+	Segments []int
 }
 
 // Assignment says which vertices a bone takes.
@@ -213,10 +218,11 @@ func Build(bones []Bone, skin Skin, s Settings) (*Ragdoll, error) {
 	for i := range r.Bodies {
 		r.Bodies[i].Anchor = len(r.Bodies[i].Vertices) == 0 && len(r.Bodies[i].surface) == 0
 	}
-	if err := sk.fitBodies(r, w, s); err != nil {
+	class := sk.anatomy(w)
+	if err := sk.fitBodies(r, w, s, class); err != nil {
 		return nil, err
 	}
-	if err := sk.joinBodies(r, s.Limits, sk.anatomy(w)); err != nil {
+	if err := sk.joinBodies(r, s.Limits, class); err != nil {
 		return nil, err
 	}
 	return r, nil
