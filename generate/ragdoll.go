@@ -456,8 +456,10 @@ func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 }
 
 // restSolid is a collider in world space: the points of its hull (for
-// round shapes, within 2% of the radius: colliderPoints) and, for spheres
-// and untapered capsules, the segment swept by a radius, exact.
+// round shapes, pushed out from their axis by roundOut, so that their hull
+// holds the shape: a round shape beside a box counts as overlapping it
+// when it does, or comes within 5% of its radius) and, for spheres and
+// untapered capsules, the segment swept by a radius, exact.
 type restSolid struct {
 	round  bool
 	a, b   geom.Vec3 // the segment (a == b for a sphere)
@@ -483,12 +485,33 @@ func solidAtRest(c Collider, f geom.Mat4) restSolid {
 	switch {
 	case sh.Type == physics.Sphere:
 		p := at(geom.Vec3{})
-		s.round, s.a, s.b, s.radius, s.box = true, p, p, sh.Radius, grown(p, p, sh.Radius)
+		s.round, s.a, s.b, s.radius, s.box = true, p, p, sh.Radius, grown(p, p, sh.Radius*roundOut)
 	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
 		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
-		s.round, s.a, s.b, s.radius, s.box = true, a, b, sh.RadiusTop, grown(a, b, sh.RadiusTop)
+		s.round, s.a, s.b, s.radius, s.box = true, a, b, sh.RadiusTop, grown(a, b, sh.RadiusTop*roundOut)
+	}
+	if s.round {
+		for i, p := range s.points {
+			c := closestOnSegment(s.a, s.b, p)
+			s.points[i] = c.Add(p.Sub(c).Scale(roundOut))
+		}
 	}
 	return s
+}
+
+// roundOut scales colliderPoints' sphere (16 meridians, 8 bands, inscribed)
+// out to a polytope holding the sphere: more than 1/cos²(π/16) ≈ 1.04.
+const roundOut = 1.05
+
+// closestOnSegment is the point of segment [a, b] nearest p.
+func closestOnSegment(a, b, p geom.Vec3) geom.Vec3 {
+	d := b.Sub(a)
+	l := d.Dot(d)
+	if l == 0 {
+		return a
+	}
+	t := min(max(p.Sub(a).Dot(d)/l, 0), 1)
+	return a.Add(d.Scale(t))
 }
 
 // overlaps says whether two solids overlap (touching is not overlapping).
