@@ -8,7 +8,6 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
-	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
@@ -20,7 +19,7 @@ import (
 // BodiesPerBone makes a ragdoll of every skinned mesh: a dynamic body on
 // each significant bone, jointed to its parent bone's body (package
 // ragdoll), its mass from its collider spread along the chains as real
-// ragdoll tools do (stabilizeMasses), bodies that overlap at rest kept
+// ragdoll tools do (ragdoll.StabilizeMasses), bodies that overlap at rest kept
 // from colliding by collision filters (ragdollFilters). Meshes without a
 // skin get one body per scene root, except under a root holding a
 // ragdoll, where they get none.
@@ -438,14 +437,14 @@ func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, jo
 // at rest, leaving out the jointed pairs.
 func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 	n := len(rd.Bodies)
-	solids := make([]restSolid, n)
+	solids := make([]ragdoll.Solid, n)
 	for i, b := range rd.Bodies {
 		solids[i] = solidAtRest(cs[i], b.Frame)
 	}
 	out := make([][]int, n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
-			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].overlaps(solids[j]) {
+			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].Overlaps(solids[j]) {
 				continue
 			}
 			out[i] = append(out[i], j)
@@ -455,21 +454,8 @@ func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 	return out
 }
 
-// restSolid is a collider in world space: the points of its hull (for
-// round shapes, pushed out from their axis by roundOut, so that their hull
-// holds the shape: a round shape beside a box counts as overlapping it
-// when it does, or comes within 5% of its radius) and, for spheres and
-// untapered capsules, the segment swept by a radius, exact.
-type restSolid struct {
-	round  bool
-	a, b   geom.Vec3 // the segment (a == b for a sphere)
-	radius float64
-	points []geom.Vec3
-	box    geom.Box
-}
-
 // solidAtRest places a collider given in a body frame f in world space.
-func solidAtRest(c Collider, f geom.Mat4) restSolid {
+func solidAtRest(c Collider, f geom.Mat4) ragdoll.Solid {
 	sh := c.Shape
 	q := c.Rotation
 	if q == (geom.Quat{}) {
@@ -481,87 +467,14 @@ func solidAtRest(c Collider, f geom.Mat4) restSolid {
 	for i, p := range local {
 		pts[i] = f.Point(p)
 	}
-	s := restSolid{points: pts, box: geom.BoundsOf(pts)}
 	switch {
 	case sh.Type == physics.Sphere:
 		p := at(geom.Vec3{})
-		s.round, s.a, s.b, s.radius, s.box = true, p, p, sh.Radius, grown(p, p, sh.Radius*roundOut)
+		return ragdoll.RoundSolid(p, p, sh.Radius, pts)
 	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
-		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
-		s.round, s.a, s.b, s.radius, s.box = true, a, b, sh.RadiusTop, grown(a, b, sh.RadiusTop*roundOut)
+		return ragdoll.RoundSolid(at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0}), sh.RadiusTop, pts)
 	}
-	if s.round {
-		for i, p := range s.points {
-			c := closestOnSegment(s.a, s.b, p)
-			s.points[i] = c.Add(p.Sub(c).Scale(roundOut))
-		}
-	}
-	return s
-}
-
-// roundOut scales colliderPoints' sphere (16 meridians, 8 bands, inscribed)
-// out to a polytope holding the sphere: more than 1/cos²(π/16) ≈ 1.04.
-const roundOut = 1.05
-
-// closestOnSegment is the point of segment [a, b] nearest p.
-func closestOnSegment(a, b, p geom.Vec3) geom.Vec3 {
-	d := b.Sub(a)
-	l := d.Dot(d)
-	if l == 0 {
-		return a
-	}
-	t := min(max(p.Sub(a).Dot(d)/l, 0), 1)
-	return a.Add(d.Scale(t))
-}
-
-// overlaps says whether two solids overlap (touching is not overlapping).
-func (s restSolid) overlaps(o restSolid) bool {
-	if separable(s.box, o.box, 0) {
-		return false
-	}
-	if s.round && o.round {
-		return segmentDistance(s.a, s.b, o.a, o.b) < s.radius+o.radius
-	}
-	d, err := hull.Penetration(s.points, o.points)
-	return err == nil && d > 0
-}
-
-// grown is the box around segment [a, b] grown by r.
-func grown(a, b geom.Vec3, r float64) geom.Box {
-	d := geom.Vec3{r, r, r}
-	return geom.Box{Min: a.Min(b).Sub(d), Max: a.Max(b).Add(d)}
-}
-
-// segmentDistance is the distance between segments [p1, q1] and [p2, q2]
-// (Ericson, Real-Time Collision Detection, 5.1.9).
-func segmentDistance(p1, q1, p2, q2 geom.Vec3) float64 {
-	d1, d2, r := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	clamp := func(x float64) float64 { return min(max(x, 0), 1) }
-	var s, t float64
-	switch {
-	case a == 0 && e == 0:
-	case a == 0:
-		t = clamp(f / e)
-	default:
-		c := d1.Dot(r)
-		if e == 0 {
-			s = clamp(-c / a)
-			break
-		}
-		b := d1.Dot(d2)
-		if den := a*e - b*b; den > 0 {
-			s = clamp((b*f - c*e) / den)
-		}
-		t = (b*s + f) / e
-		switch {
-		case t < 0:
-			t, s = 0, clamp(-c/a)
-		case t > 1:
-			t, s = 1, clamp((b-c)/a)
-		}
-	}
-	return p1.Add(d1.Scale(s)).Sub(p2.Add(d2.Scale(t))).Len()
+	return ragdoll.PointSolid(pts)
 }
 
 // boneMass is a ragdoll body's mass, or why it has none.
@@ -574,7 +487,7 @@ type boneMass struct {
 
 // ragdollMasses returns the masses of the ragdoll's bodies from their
 // colliders cs (in their Frames) and the profile's mass spec, stabilized
-// (stabilizeMasses).
+// (ragdoll.StabilizeMasses).
 func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
 	out := make([]boneMass, len(rd.Bodies))
 	for i := range rd.Bodies {
@@ -591,99 +504,11 @@ func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
 	for i, b := range rd.Bodies {
 		parent[i], ok[i], bodies[i] = b.Parent, out[i].err == nil, out[i].body
 	}
-	stabilizeMasses(bodies, parent, ok)
+	ragdoll.StabilizeMasses(bodies, parent, ok)
 	for i := range out {
 		out[i].body = bodies[i]
 	}
 	return out
-}
-
-// massRatio bounds the mass ratio of a jointed child body to its parent
-// (and its inverse) after stabilizeMasses, and maxInertiaGain how many
-// times its largest principal moment a parent's moments may be raised to.
-// These are the values of Jolt's RagdollSettings::Stabilize.
-const (
-	massRatio      = 1.2
-	maxInertiaGain = 2.0
-)
-
-// stabilizeMasses applies to a ragdoll's bodies (parent[i] the index of
-// body i's parent, -1 for a root, parents before children) the rule real
-// ragdoll tools apply before simulating (Jolt's RagdollSettings::Stabilize,
-// after Oliver Strunk, "Stop my Constraints from Blowing Up!", Havok, GDC
-// 2013): an iterative joint solver fails to hold a joint between bodies
-// whose masses or inertias differ much, so a light hand pulled by a heavy
-// torso leaves its joint. Within each tree of bodies with a mass (ok),
-// each child's mass relative to its parent is clamped to
-// [1/massRatio, massRatio] and the masses rescaled to the tree's total (so
-// the ragdoll weighs what its colliders do, its mass spread more evenly),
-// inertias scaled with their body's mass; then every parent's principal
-// moments are raised to at least the smaller of maxInertiaGain times its
-// largest and the sum of its descendants' largest moments. Centres of
-// mass and principal axes do not move.
-func stabilizeMasses(bodies []mass.Body, parent []int, ok []bool) {
-	n := len(bodies)
-	root := make([]int, n)
-	ratio := make([]float64, n)
-	for i := range bodies {
-		p := parent[i]
-		if !ok[i] || p < 0 || !ok[p] {
-			root[i], ratio[i] = i, 1
-			continue
-		}
-		r := bodies[i].Mass / bodies[p].Mass
-		root[i], ratio[i] = root[p], ratio[p]*min(max(r, 1/massRatio), massRatio)
-	}
-	total := make([]float64, n)
-	sum := make([]float64, n)
-	for i := range bodies {
-		if ok[i] {
-			total[root[i]] += bodies[i].Mass
-			sum[root[i]] += ratio[i]
-		}
-	}
-	changed := make([]bool, n)
-	for i := range bodies {
-		if !ok[i] {
-			continue
-		}
-		b := &bodies[i]
-		m := ratio[i] * total[root[i]] / sum[root[i]]
-		k := m / b.Mass
-		b.Mass, changed[i] = m, k != 1
-		for a := range 3 {
-			b.InertiaDiagonal[a] *= k
-		}
-	}
-	largest := func(b mass.Body) float64 {
-		return max(b.InertiaDiagonal[0], b.InertiaDiagonal[1], b.InertiaDiagonal[2])
-	}
-	below := make([]float64, n)
-	for i := n - 1; i >= 0; i-- {
-		if p := parent[i]; ok[i] && p >= 0 && ok[p] {
-			below[p] += largest(bodies[i]) + below[i]
-		}
-	}
-	for i := range bodies {
-		b := &bodies[i]
-		if !ok[i] || below[i] == 0 {
-			continue
-		}
-		floor := min(maxInertiaGain*largest(*b), below[i])
-		for a := range 3 {
-			if b.InertiaDiagonal[a] < floor {
-				b.InertiaDiagonal[a], changed[i] = floor, true
-			}
-		}
-	}
-	for i := range bodies {
-		if changed[i] {
-			b := &bodies[i]
-			r := b.InertiaOrientation.Mat3()
-			d := geom.Mat3{{b.InertiaDiagonal[0], 0, 0}, {0, b.InertiaDiagonal[1], 0}, {0, 0, b.InertiaDiagonal[2]}}
-			b.Inertia = r.Mul(d).Mul(r.Transpose())
-		}
-	}
 }
 
 // boneMotion is the dynamic motion of a body whose mass properties are

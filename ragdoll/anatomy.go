@@ -48,7 +48,8 @@ const clavicleShare = 0.6
 // without weight in their subtree (helpers, end bones) do not count. From
 // each root it walks down while a bone has one branch, to the first bone
 // with three or more: the pelvis. There the legs are the pair of branches
-// that mirror each other (same number of bones along their chains, bone
+// that mirror each other (a second such pair leaves the skeleton
+// unclassified) (same number of bones along their chains, bone
 // lengths within mirrorSlack), the spine the largest other branch, any
 // further branch a tail. Up the spine, the first bone where a mirrored
 // pair branches off is the chest (still spine): the pair are the arms,
@@ -182,6 +183,9 @@ func (a *anat) figure(r int) {
 	legL, legR, rest := a.pair(a.branches(p))
 	if legL < 0 || len(rest) == 0 {
 		return
+	}
+	if x, _, _ := a.pair(rest); x >= 0 {
+		return // two pairs of legs and no telling which way is up
 	}
 	a.class[p] = Pelvis
 	spine := a.largest(rest)
