@@ -8,7 +8,6 @@ import (
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
-	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/mesh"
@@ -20,7 +19,7 @@ import (
 // BodiesPerBone makes a ragdoll of every skinned mesh: a dynamic body on
 // each significant bone, jointed to its parent bone's body (package
 // ragdoll), its mass from its collider spread along the chains as real
-// ragdoll tools do (stabilizeMasses), bodies that overlap at rest kept
+// ragdoll tools do (ragdoll.StabilizeMasses), bodies that overlap at rest kept
 // from colliding by collision filters (ragdollFilters). Meshes without a
 // skin get one body per scene root, except under a root holding a
 // ragdoll, where they get none.
@@ -45,8 +44,11 @@ type RagdollSettings struct {
 
 // RagdollReport says what a skin's ragdoll became.
 type RagdollReport struct {
-	// Skin is the skin's index, Nodes the skinned mesh nodes it drives.
+	// Skin is the skin's index (the first one's when several skins drive
+	// one armature: then Skins lists them all), Nodes the skinned mesh
+	// nodes they drive.
 	Skin  int   `json:"skin"`
+	Skins []int `json:"skins,omitempty"`
 	Nodes []int `json:"nodes"`
 	Bones int   `json:"bones"`
 	// Bodies names the bones with a body, Merged the others ("bone →
@@ -84,28 +86,12 @@ func (p *planner) ragdollParts(ex *mesh.Result, todo []int) []int {
 	return rest
 }
 
-// skinGroup is the skinned parts one skin drives.
-type skinGroup struct {
-	skin  int
-	parts []int
-}
-
-// ragdolls makes the ragdoll of each skin driving the given parts: bodies
-// on the joint nodes, colliders, masses and joints, added to model and
-// the asset.
+// ragdolls makes one ragdoll of each armature driving the given parts
+// (armatures): bodies on the joint nodes, colliders, masses and joints,
+// added to model and the asset.
 func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world []geom.Mat4, parts []int, res resources, opt Options, rep *Report) error {
 	if len(parts) == 0 {
 		return nil
-	}
-	var groups []*skinGroup
-	for _, i := range parts {
-		s := ex.Parts[i].Influences.Skin
-		k := slices.IndexFunc(groups, func(g *skinGroup) bool { return g.skin == s })
-		if k < 0 {
-			groups = append(groups, &skinGroup{skin: s})
-			k = len(groups) - 1
-		}
-		groups[k].parts = append(groups[k].parts, i)
 	}
 	parent := map[int]int{}
 	for i, n := range a.Doc.Nodes {
@@ -113,18 +99,12 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			parent[c] = i
 		}
 	}
-	taken := map[int]int{} // joint node → skin whose ragdoll uses it
 	defs := map[string]int{}
-	for _, g := range groups {
+	for _, g := range armatures(a.Doc, ex, parts, parent) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		joints := a.Doc.Skins[g.skin].Joints
-		if k := slices.IndexFunc(joints, func(j int) bool { _, ok := taken[j]; return ok }); k >= 0 {
-			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is also skin %d's", mesh.NodeName(a.Doc, joints[k]), taken[joints[k]]))
-			continue
-		}
-		if n, ok := underSkinnedMesh(a.Doc, joints, parent); ok {
+		if n, ok := underSkinnedMesh(a.Doc, g.joints, parent); ok {
 			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(a.Doc, n)))
 			continue
 		}
@@ -134,10 +114,7 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 			noRagdoll(a, ex, g, rep, err.Error())
 			continue
 		}
-		for _, j := range joints {
-			taken[j] = g.skin
-		}
-		if err := writeRagdoll(a, model, ex, g, joints, rd, world, res, opt, defs, rep); err != nil {
+		if err := writeRagdoll(a, model, ex, g, g.joints, rd, world, res, opt, defs, rep); err != nil {
 			return err
 		}
 	}
@@ -147,7 +124,7 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 // noRagdoll reports a skin that gets no ragdoll: a warning saying why,
 // and its parts with no colliders.
 func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why string) {
-	rep.Warnings = append(rep.Warnings, fmt.Sprintf("skin %d (%s): %s: no ragdoll", g.skin, ex.Parts[g.parts[0]].Name, why))
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %s: no ragdoll", g.label(), ex.Parts[g.parts[0]].Name, why))
 	for _, i := range g.parts {
 		p := &ex.Parts[i]
 		rep.Parts = append(rep.Parts, PartReport{Body: p.Node, Node: p.Node, Name: partName(a.Doc, p), Triangles: len(p.Triangles), Method: None, Reason: "no ragdoll: " + why})
@@ -183,48 +160,6 @@ func ragdollSettings(opt Options) ragdoll.Settings {
 	return s
 }
 
-// ragdollInput returns the skeleton of a skin (bones in the skin's joint
-// order, each parented to its nearest ancestor node among them, at its
-// world rest transform) and the posed vertices and influences of the
-// parts it drives.
-func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geom.Mat4, parent map[int]int) ([]ragdoll.Bone, ragdoll.Skin) {
-	joints := doc.Skins[g.skin].Joints
-	index := map[int]int{}
-	for k, j := range joints {
-		index[j] = k
-	}
-	bones := make([]ragdoll.Bone, len(joints))
-	for k, j := range joints {
-		bones[k] = ragdoll.Bone{Name: doc.Nodes[j].Name, Parent: -1, World: world[j]}
-		if bones[k].Name == "" {
-			bones[k].Name = fmt.Sprintf("node%d", j)
-		}
-		for p, ok := parent[j]; ok; p, ok = parent[p] {
-			if b, isBone := index[p]; isBone {
-				bones[k].Parent = b
-				break
-			}
-		}
-	}
-	var skin ragdoll.Skin
-	for _, i := range g.parts {
-		skin.Influences = max(skin.Influences, ex.Parts[i].Influences.PerVertex)
-	}
-	for _, i := range g.parts {
-		p := &ex.Parts[i]
-		in := p.Influences
-		skin.Positions = append(skin.Positions, p.Vertices...)
-		for v := range p.Vertices {
-			skin.Joints = append(skin.Joints, in.Joints[v*in.PerVertex:(v+1)*in.PerVertex]...)
-			skin.Weights = append(skin.Weights, in.Weights[v*in.PerVertex:(v+1)*in.PerVertex]...)
-			for k := in.PerVertex; k < skin.Influences; k++ {
-				skin.Joints, skin.Weights = append(skin.Joints, 0), append(skin.Weights, 0)
-			}
-		}
-	}
-	return bones, skin
-}
-
 // ragdollBody is where one body of a ragdoll went.
 type ragdollBody struct {
 	node   int       // the node carrying the motion
@@ -235,7 +170,10 @@ type ragdollBody struct {
 // writeRagdoll adds the ragdoll's bodies, colliders and joints to the
 // asset and the model.
 func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *skinGroup, joints []int, rd *ragdoll.Ragdoll, world []geom.Mat4, res resources, opt Options, defs map[string]int, rep *Report) error {
-	rr := RagdollReport{Skin: g.skin, Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
+	rr := RagdollReport{Skin: g.skins[0], Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
+	if len(g.skins) > 1 {
+		rr.Skins = g.skins
+	}
 	for _, i := range g.parts {
 		rr.Nodes = append(rr.Nodes, ex.Parts[i].Node)
 	}
@@ -325,10 +263,10 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		}
 		model.Node(ji).Joint = &physics.Joint{Def: def, ConnectedNode: ai}
 		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, j.Rule))
-		rr.Limits = append(rr.Limits, limitReport(j.Rule, j.Limit))
+		rr.Limits = append(rr.Limits, limitReport(j))
 	}
 	if rd.Unweighted > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("skin %d: %d vertices without weights belong to no body", g.skin, rd.Unweighted))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d vertices without weights belong to no body", g.label(), rd.Unweighted))
 	}
 	pr := PartReport{Body: placed[0].node, Node: rr.Nodes[0], Name: partName(a.Doc, &ex.Parts[g.parts[0]]),
 		Method: Method(ragdollSettings(opt).Method), Colliders: len(rd.Bodies),
@@ -499,14 +437,14 @@ func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, jo
 // at rest, leaving out the jointed pairs.
 func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 	n := len(rd.Bodies)
-	solids := make([]restSolid, n)
+	solids := make([]ragdoll.Solid, n)
 	for i, b := range rd.Bodies {
 		solids[i] = solidAtRest(cs[i], b.Frame)
 	}
 	out := make([][]int, n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
-			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].overlaps(solids[j]) {
+			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].Overlaps(solids[j]) {
 				continue
 			}
 			out[i] = append(out[i], j)
@@ -516,19 +454,8 @@ func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
 	return out
 }
 
-// restSolid is a collider in world space: the points of its hull (for
-// round shapes, within 2% of the radius: colliderPoints) and, for spheres
-// and untapered capsules, the segment swept by a radius, exact.
-type restSolid struct {
-	round  bool
-	a, b   geom.Vec3 // the segment (a == b for a sphere)
-	radius float64
-	points []geom.Vec3
-	box    geom.Box
-}
-
 // solidAtRest places a collider given in a body frame f in world space.
-func solidAtRest(c Collider, f geom.Mat4) restSolid {
+func solidAtRest(c Collider, f geom.Mat4) ragdoll.Solid {
 	sh := c.Shape
 	q := c.Rotation
 	if q == (geom.Quat{}) {
@@ -540,66 +467,14 @@ func solidAtRest(c Collider, f geom.Mat4) restSolid {
 	for i, p := range local {
 		pts[i] = f.Point(p)
 	}
-	s := restSolid{points: pts, box: geom.BoundsOf(pts)}
 	switch {
 	case sh.Type == physics.Sphere:
 		p := at(geom.Vec3{})
-		s.round, s.a, s.b, s.radius, s.box = true, p, p, sh.Radius, grown(p, p, sh.Radius)
+		return ragdoll.RoundSolid(p, p, sh.Radius, pts)
 	case sh.Type == physics.Capsule && sh.RadiusTop == sh.RadiusBottom:
-		a, b := at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0})
-		s.round, s.a, s.b, s.radius, s.box = true, a, b, sh.RadiusTop, grown(a, b, sh.RadiusTop)
+		return ragdoll.RoundSolid(at(geom.Vec3{0, sh.Height / 2, 0}), at(geom.Vec3{0, -sh.Height / 2, 0}), sh.RadiusTop, pts)
 	}
-	return s
-}
-
-// overlaps says whether two solids overlap (touching is not overlapping).
-func (s restSolid) overlaps(o restSolid) bool {
-	if separable(s.box, o.box, 0) {
-		return false
-	}
-	if s.round && o.round {
-		return segmentDistance(s.a, s.b, o.a, o.b) < s.radius+o.radius
-	}
-	d, err := hull.Penetration(s.points, o.points)
-	return err == nil && d > 0
-}
-
-// grown is the box around segment [a, b] grown by r.
-func grown(a, b geom.Vec3, r float64) geom.Box {
-	d := geom.Vec3{r, r, r}
-	return geom.Box{Min: a.Min(b).Sub(d), Max: a.Max(b).Add(d)}
-}
-
-// segmentDistance is the distance between segments [p1, q1] and [p2, q2]
-// (Ericson, Real-Time Collision Detection, 5.1.9).
-func segmentDistance(p1, q1, p2, q2 geom.Vec3) float64 {
-	d1, d2, r := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	clamp := func(x float64) float64 { return min(max(x, 0), 1) }
-	var s, t float64
-	switch {
-	case a == 0 && e == 0:
-	case a == 0:
-		t = clamp(f / e)
-	default:
-		c := d1.Dot(r)
-		if e == 0 {
-			s = clamp(-c / a)
-			break
-		}
-		b := d1.Dot(d2)
-		if den := a*e - b*b; den > 0 {
-			s = clamp((b*f - c*e) / den)
-		}
-		t = (b*s + f) / e
-		switch {
-		case t < 0:
-			t, s = 0, clamp(-c/a)
-		case t > 1:
-			t, s = 1, clamp((b-c)/a)
-		}
-	}
-	return p1.Add(d1.Scale(s)).Sub(p2.Add(d2.Scale(t))).Len()
+	return ragdoll.PointSolid(pts)
 }
 
 // boneMass is a ragdoll body's mass, or why it has none.
@@ -612,7 +487,7 @@ type boneMass struct {
 
 // ragdollMasses returns the masses of the ragdoll's bodies from their
 // colliders cs (in their Frames) and the profile's mass spec, stabilized
-// (stabilizeMasses).
+// (ragdoll.StabilizeMasses).
 func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
 	out := make([]boneMass, len(rd.Bodies))
 	for i := range rd.Bodies {
@@ -629,99 +504,11 @@ func ragdollMasses(rd *ragdoll.Ragdoll, cs []Collider, spec Mass) []boneMass {
 	for i, b := range rd.Bodies {
 		parent[i], ok[i], bodies[i] = b.Parent, out[i].err == nil, out[i].body
 	}
-	stabilizeMasses(bodies, parent, ok)
+	ragdoll.StabilizeMasses(bodies, parent, ok)
 	for i := range out {
 		out[i].body = bodies[i]
 	}
 	return out
-}
-
-// massRatio bounds the mass ratio of a jointed child body to its parent
-// (and its inverse) after stabilizeMasses, and maxInertiaGain how many
-// times its largest principal moment a parent's moments may be raised to.
-// These are the values of Jolt's RagdollSettings::Stabilize.
-const (
-	massRatio      = 1.2
-	maxInertiaGain = 2.0
-)
-
-// stabilizeMasses applies to a ragdoll's bodies (parent[i] the index of
-// body i's parent, -1 for a root, parents before children) the rule real
-// ragdoll tools apply before simulating (Jolt's RagdollSettings::Stabilize,
-// after Oliver Strunk, "Stop my Constraints from Blowing Up!", Havok, GDC
-// 2013): an iterative joint solver fails to hold a joint between bodies
-// whose masses or inertias differ much, so a light hand pulled by a heavy
-// torso leaves its joint. Within each tree of bodies with a mass (ok),
-// each child's mass relative to its parent is clamped to
-// [1/massRatio, massRatio] and the masses rescaled to the tree's total (so
-// the ragdoll weighs what its colliders do, its mass spread more evenly),
-// inertias scaled with their body's mass; then every parent's principal
-// moments are raised to at least the smaller of maxInertiaGain times its
-// largest and the sum of its descendants' largest moments. Centres of
-// mass and principal axes do not move.
-func stabilizeMasses(bodies []mass.Body, parent []int, ok []bool) {
-	n := len(bodies)
-	root := make([]int, n)
-	ratio := make([]float64, n)
-	for i := range bodies {
-		p := parent[i]
-		if !ok[i] || p < 0 || !ok[p] {
-			root[i], ratio[i] = i, 1
-			continue
-		}
-		r := bodies[i].Mass / bodies[p].Mass
-		root[i], ratio[i] = root[p], ratio[p]*min(max(r, 1/massRatio), massRatio)
-	}
-	total := make([]float64, n)
-	sum := make([]float64, n)
-	for i := range bodies {
-		if ok[i] {
-			total[root[i]] += bodies[i].Mass
-			sum[root[i]] += ratio[i]
-		}
-	}
-	changed := make([]bool, n)
-	for i := range bodies {
-		if !ok[i] {
-			continue
-		}
-		b := &bodies[i]
-		m := ratio[i] * total[root[i]] / sum[root[i]]
-		k := m / b.Mass
-		b.Mass, changed[i] = m, k != 1
-		for a := range 3 {
-			b.InertiaDiagonal[a] *= k
-		}
-	}
-	largest := func(b mass.Body) float64 {
-		return max(b.InertiaDiagonal[0], b.InertiaDiagonal[1], b.InertiaDiagonal[2])
-	}
-	below := make([]float64, n)
-	for i := n - 1; i >= 0; i-- {
-		if p := parent[i]; ok[i] && p >= 0 && ok[p] {
-			below[p] += largest(bodies[i]) + below[i]
-		}
-	}
-	for i := range bodies {
-		b := &bodies[i]
-		if !ok[i] || below[i] == 0 {
-			continue
-		}
-		floor := min(maxInertiaGain*largest(*b), below[i])
-		for a := range 3 {
-			if b.InertiaDiagonal[a] < floor {
-				b.InertiaDiagonal[a], changed[i] = floor, true
-			}
-		}
-	}
-	for i := range bodies {
-		if changed[i] {
-			b := &bodies[i]
-			r := b.InertiaOrientation.Mat3()
-			d := geom.Mat3{{b.InertiaDiagonal[0], 0, 0}, {0, b.InertiaDiagonal[1], 0}, {0, 0, b.InertiaDiagonal[2]}}
-			b.Inertia = r.Mul(d).Mul(r.Transpose())
-		}
-	}
 }
 
 // boneMotion is the dynamic motion of a body whose mass properties are

@@ -134,16 +134,20 @@ func plural(n int, name string) string {
 // LimitReport is the limit a ragdoll joint got: the rule that matched its
 // child bone and the rule's half-angles, in degrees.
 type LimitReport struct {
-	Rule   string  `json:"rule"`
+	Rule string `json:"rule"`
+	// Class is the joint's place in the skeleton (ragdoll.Class: "elbow",
+	// "knee", ...), empty when the skeleton does not tell.
+	Class  string  `json:"class,omitempty"`
 	Swing1 float64 `json:"swing1"`
 	Swing2 float64 `json:"swing2"`
 	Twist  float64 `json:"twist"`
 }
 
 // limitReport is a ragdoll joint's limit for the report.
-func limitReport(rule string, l ragdoll.Limit) LimitReport {
+func limitReport(j ragdoll.Joint) LimitReport {
 	deg := func(rad float64) float64 { return math.Round(rad*180/math.Pi*1e6) / 1e6 }
-	return LimitReport{Rule: rule, Swing1: deg(l.Swing1), Swing2: deg(l.Swing2), Twist: deg(l.Twist)}
+	l := j.Limit
+	return LimitReport{Rule: j.Rule, Class: string(j.Class), Swing1: deg(l.Swing1), Swing2: deg(l.Swing2), Twist: deg(l.Twist)}
 }
 
 // String is the limit as people read it: "elbow: swing ±75°, twist ±30°"

@@ -98,8 +98,9 @@ type Bodies struct {
 	Assign          string  `yaml:"assign,omitempty"`
 	WeightThreshold float64 `yaml:"weightThreshold,omitempty"`
 	// JointLimits is the ragdoll's joint-limit table: each joint takes
-	// the first rule one of whose Bones globs matches its child bone's
-	// name. A document's rules come before those of the profile it
+	// the rule for its child bone's name and anatomical class
+	// (ragdoll.RuleFor: the class's rule, unless a rule not named for a
+	// class matches the name). A document's rules come before those of the profile it
 	// extends, so it can override any; the table must hold a rule for
 	// every bone ("*"). Empty: one 30° cone and ±20° twist for every
 	// joint (ragdoll.DefaultLimits).

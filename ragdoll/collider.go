@@ -1,9 +1,11 @@
 package ragdoll
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/autocollide/autocollide/fit"
 	"github.com/autocollide/autocollide/geom"
@@ -18,17 +20,27 @@ const anchorShare = 0.25
 // ... or, without such a child, as a fraction of the skin's diagonal.
 const anchorFallback = 0.01
 
+// trunkBox: with the Capsule method, a body of the trunk (pelvis, spine,
+// head) takes the minimum-volume box around its points instead when that
+// box's volume is below this share of the capsule's (or sphere's): a low
+// torso or a head is often far from round, and a capsule around it stands
+// far off the surface. Limbs keep their capsule along the bone.
+const trunkBox = 0.8
+
 // fitBodies fills each body's axis, points and collider.
-func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings) error {
+func (sk *skeleton) fitBodies(rd *Ragdoll, w *weights, s Settings, class []Class) error {
 	diag := w.bounds.Diagonal()
 	for i := range rd.Bodies {
 		b := &rd.Bodies[i]
-		b.Points = make([]geom.Vec3, len(b.Vertices))
-		for k, v := range b.Vertices {
-			b.Points[k] = toLocal(b.Frame, w.pos[v])
+		b.Points = make([]geom.Vec3, 0, len(b.Vertices)+len(b.surface))
+		for _, v := range b.Vertices {
+			b.Points = append(b.Points, toLocal(b.Frame, w.pos[v]))
+		}
+		for _, p := range dedupe(b.surface) {
+			b.Points = append(b.Points, toLocal(b.Frame, p))
 		}
 		b.Axis = b.Frame.Linear().Transpose().MulVec(sk.axis(b, w, diag))
-		c, err := b.fit(s, sk.anchorRadius(rd, i, diag))
+		c, err := b.fit(s, sk.anchorRadius(rd, i, diag), trunk(class[b.Bone]))
 		if err != nil {
 			return fmt.Errorf("ragdoll: %s: %w", sk.name(b.Bone), err)
 		}
@@ -96,8 +108,12 @@ func (sk *skeleton) anchorRadius(rd *Ragdoll, i int, diag float64) float64 {
 	return anchorShare * near
 }
 
-// fit fits the body's collider around its points (in its frame).
-func (b *Body) fit(s Settings, radius float64) (Collider, error) {
+// trunk reports whether a class is the trunk's (see trunkBox).
+func trunk(c Class) bool { return c == Pelvis || c == Spine || c == Head }
+
+// fit fits the body's collider around its points (in its frame); a trunk
+// body may take a box for a capsule (trunkBox).
+func (b *Body) fit(s Settings, radius float64, trunk bool) (Collider, error) {
 	if b.Anchor {
 		return sphereAt(geom.Vec3{}, radius), nil
 	}
@@ -120,6 +136,11 @@ func (b *Body) fit(s Settings, radius float64) (Collider, error) {
 		if err == nil {
 			if sp, e := in.Fit(fit.KindSphere, s.Fit); e == nil && sp.Volume <= c.Shape.Volume {
 				c.Shape = sp
+			}
+		}
+		if err == nil && trunk {
+			if bx, e := in.Fit(fit.KindBox, s.Fit); e == nil && bx.Volume < trunkBox*c.Shape.Volume {
+				c.Shape = bx
 			}
 		}
 	case Box:
@@ -170,4 +191,19 @@ func (c Collider) Contains(p geom.Vec3) bool {
 		}
 	}
 	return true
+}
+
+// dedupe returns the distinct points of pts, sorted (adjacent split
+// triangles share their edges' midpoints).
+func dedupe(pts []geom.Vec3) []geom.Vec3 {
+	s := slices.Clone(pts)
+	slices.SortFunc(s, func(a, b geom.Vec3) int {
+		for k := range 3 {
+			if c := cmp.Compare(a[k], b[k]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return slices.Compact(s)
 }

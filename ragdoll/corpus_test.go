@@ -94,6 +94,21 @@ func skinnedInstances(t *testing.T, doc *gltf.Document) []skinnedInstance {
 			if err != nil {
 				t.Fatal(err)
 			}
+			base := len(inst.skin.Positions)
+			if prim.Mode != gltf.PrimitiveTriangles {
+				t.Fatalf("node %d: only triangles are read by this test", ni)
+			}
+			var idx []uint32
+			if prim.Indices == nil {
+				for i := range pos {
+					idx = append(idx, uint32(i))
+				}
+			} else if idx, err = modeler.ReadIndices(doc, doc.Accessors[*prim.Indices], nil); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i+2 < len(idx); i += 3 {
+				inst.skin.Triangles = append(inst.skin.Triangles, [3]int{base + int(idx[i]), base + int(idx[i+1]), base + int(idx[i+2])})
+			}
 			js, err := modeler.ReadJoints(doc, doc.Accessors[prim.Attributes["JOINTS_0"]], nil)
 			if err != nil {
 				t.Fatal(err)
@@ -185,6 +200,7 @@ func corpusAsset(t *testing.T, doc *gltf.Document, insts []skinnedInstance) {
 		m := r.m
 		var bones, bodies, merged, joints, verts int
 		var volume float64
+		worst := 1.0
 		rules := map[string]int{}
 		for _, in := range insts {
 			rd, err := Build(in.bones, in.skin, Settings{Method: m, Assign: r.a})
@@ -192,6 +208,11 @@ func corpusAsset(t *testing.T, doc *gltf.Document, insts []skinnedInstance) {
 				t.Fatalf("node %d: %v", in.node, err)
 			}
 			checkContainment(t, rd, in.bones, in.skin)
+			if c, out := coverage(rd, in.skin, 4000); c < 0.97 {
+				t.Errorf("node %d %s: surface coverage %.4f < 0.97 (first outside: %v)", in.node, m, c, out[0])
+			} else {
+				worst = min(worst, c)
+			}
 			checkJoints(t, rd, in.bones)
 			bones += len(in.bones)
 			bodies += len(rd.Bodies)
@@ -215,8 +236,8 @@ func corpusAsset(t *testing.T, doc *gltf.Document, insts []skinnedInstance) {
 			t.Errorf("%s: %d bodies, %d joints: no ragdoll", m, bodies, joints)
 		}
 		assign := map[Assignment]string{Dominant: "dominant", Threshold: "threshold"}[r.a]
-		t.Logf("%-7s %-9s %d instances: bones %d, bodies %d, merged %d, joints %d, vertices %d, collider volume %.6g, rules %v",
-			m, assign, len(insts), bones, bodies, merged, joints, verts, volume, fmtRules(rules))
+		t.Logf("%-7s %-9s %d instances: bones %d, bodies %d, merged %d, joints %d, vertices %d, collider volume %.6g, surface coverage %.4f, rules %v",
+			m, assign, len(insts), bones, bodies, merged, joints, verts, volume, worst, fmtRules(rules))
 	}
 }
 

@@ -20,21 +20,36 @@
 // with two or more the bone where they meet anchors them (a sphere a
 // quarter of the way to its nearest child body).
 //
+// Surface. With the skin's triangles, a body takes the surface its bones
+// move, not only its vertices: a low-poly skin's triangle whose corners
+// belong to two or three bodies would otherwise lie in none (RiggedFigure's
+// torso, Fox's back). Such a triangle is split at its edges' midpoints,
+// weighted by interpolating its corners', each point going to the body of
+// its dominant bone, until the pieces spanning bodies are smaller than
+// 0.4% of the skin's diagonal; a triangle whose corners share a body is
+// inside that body's convex collider already.
+//
 // Bodies and colliders. A body's frame is its bone's rest transform
 // without scale (mirrors flip X, as generate frames body nodes). Its axis
 // points to the mean of its (distinct) child joints, else to its vertices'
 // centroid, else along its parent's direction. The collider, fitted in
-// the body frame, contains every vertex the body takes: a capsule along the
+// the body frame, contains every vertex and surface point the body takes: a capsule along the
 // axis (fit.CapsuleAlong; the vertices' enclosing sphere instead when that
-// is no larger, a ball-shaped body), a box or sphere (package fit), or a convex hull
+// is no larger, a ball-shaped body; for the trunk — pelvis, spine, head —
+// the minimum box instead when its volume is under 0.8 of that, a low
+// torso or head being far from round), a box or sphere (package fit), or a convex hull
 // (package hull). Vertices that all coincide get an anchor-sized sphere.
 //
 // Joints. One per body with a parent body, at the child bone's head, its
 // frame given in both bodies (same world pose, +Y along the child's axis),
-// the joined bodies not colliding. Limits come from the first LimitRule
-// whose glob matches the child bone's name (by default DefaultLimits, one
-// cone for every joint; the profiles' ragdoll preset carries a humanoid
-// table):
+// the joined bodies not colliding. Each joint is classified by its child
+// bone's place in the skeleton, never its name (Class: spine, neck, head,
+// clavicle, shoulder, elbow, wrist, finger, hip, knee, ankle, toe, tail;
+// see anatomy), and takes the rule of the limit table named for its class
+// unless a rule not named for a class matches the bone's name; joints the
+// skeleton does not classify take the first rule whose glob matches the
+// name (RuleFor; by default DefaultLimits, one cone for every joint; the
+// profiles' ragdoll preset carries a humanoid table):
 // symmetric swing (about X and Z) and twist (about Y) half-angles, as in
 // Unreal's Physics Asset constraints (swing 1, swing 2, twist limits in
 // [0°, 180°]; Bone1 the child, Bone2 the parent). Godot's "Create Physical

@@ -69,14 +69,54 @@ func MatchLimit(rules []LimitRule, name string) (LimitRule, bool) {
 	return LimitRule{}, false
 }
 
+// RuleFor returns the rule of the table for a joint whose child bone has
+// the given name and class: anatomy first, names second. A rule whose Name
+// is a class (Elbow's is "elbow") is that class's rule. For a classified
+// joint the first rule that is no class's and matches the name by a
+// pattern other than "*" wins (a profile's own rule for some bones
+// overrides their class), then its class's rule; otherwise, and for
+// unclassified joints, the first rule matching the name (MatchLimit): a
+// class's rule matches by its patterns only joints whose class the
+// skeleton does not tell, so "*arm*" makes no shoulder of a forearm.
+func RuleFor(rules []LimitRule, name string, class Class) (LimitRule, bool) {
+	if class != Unclassified {
+		low := strings.ToLower(name)
+		for _, r := range rules {
+			if isClass(r.Name) {
+				continue
+			}
+			for _, p := range r.Patterns {
+				if ok, _ := path.Match(strings.ToLower(p), low); ok && p != "*" {
+					return r, true
+				}
+			}
+		}
+		for _, r := range rules {
+			if r.Name == string(class) {
+				return r, true
+			}
+		}
+	}
+	for _, r := range rules {
+		if class != Unclassified && isClass(r.Name) {
+			continue // not this joint's class
+		}
+		if _, ok := MatchLimit([]LimitRule{r}, name); ok {
+			return r, true
+		}
+	}
+	return LimitRule{}, false
+}
+
 // joinBodies adds a joint from every body with a parent body, at the child
-// bone's head, its +Y along the child's axis.
-func (sk *skeleton) joinBodies(rd *Ragdoll, rules []LimitRule) error {
+// bone's head, its +Y along the child's axis, its limit the table's rule
+// for the child bone's name and class.
+func (sk *skeleton) joinBodies(rd *Ragdoll, rules []LimitRule, class []Class) error {
 	for i, b := range rd.Bodies {
 		if b.Parent < 0 {
 			continue
 		}
-		rule, ok := MatchLimit(rules, b.Name)
+		rule, ok := RuleFor(rules, b.Name, class[b.Bone])
 		if !ok {
 			return fmt.Errorf("ragdoll: %s: no limit rule matches its name (end the table with \"*\")", sk.name(b.Bone))
 		}
@@ -85,7 +125,7 @@ func (sk *skeleton) joinBodies(rd *Ragdoll, rules []LimitRule) error {
 		jr := turn(world.Col(1), world.MulVec(b.Axis)).Mul(world) // joint rotation, world
 		pr := p.Frame.Linear().Transpose()
 		rd.Joints = append(rd.Joints, Joint{
-			Child: i, Parent: b.Parent, Rule: rule.Name, Limit: rule.Limit,
+			Child: i, Parent: b.Parent, Rule: rule.Name, Limit: rule.Limit, Class: class[b.Bone],
 			ChildFrame:  Pose{Rotation: geom.QuatFromMat3(world.Transpose().Mul(jr)).Normalize()},
 			ParentFrame: Pose{Position: toLocal(p.Frame, sk.head[b.Bone]), Rotation: geom.QuatFromMat3(pr.Mul(jr)).Normalize()},
 		})

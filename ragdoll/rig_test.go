@@ -228,8 +228,13 @@ func checkContainment(t *testing.T, rd *Ragdoll, bones []Bone, skin Skin) {
 	of := bodyOfBone(t, rd, len(bones))
 	taken := make([][]int, len(skin.Positions))
 	for i, b := range rd.Bodies {
-		if len(b.Points) != len(b.Vertices) {
+		if len(b.Points) < len(b.Vertices) {
 			t.Fatalf("body %q: %d points for %d vertices", b.Name, len(b.Points), len(b.Vertices))
+		}
+		for k, p := range b.Points[len(b.Vertices):] {
+			if !b.Collider.Contains(p) {
+				t.Fatalf("body %q: surface point %d outside its %s", b.Name, k, b.Collider.Method)
+			}
 		}
 		for k, v := range b.Vertices {
 			taken[v] = append(taken[v], i)

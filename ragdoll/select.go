@@ -8,29 +8,49 @@ import (
 
 // selectBodies decides which bones carry a body and which vertices each
 // body takes. A bone qualifies when its weight share and the size of the
-// vertices it takes reach the settings' minimums; every root is kept to
+// vertices it takes reach the settings' minimums (within one segment of
+// the skin: Skin.Segments); every root is kept to
 // anchor its chain; every other bone merges into its nearest ancestor with
 // a body. A root that takes no vertex (itself or through merged bones) and
 // holds a single chain gives way to that chain's first body; with two or
 // more, the bone where those chains meet becomes an anchor without
 // vertices; with none it is dropped.
-func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
+func (sk *skeleton) selectBodies(w *weights, s Settings) (*Ragdoll, []int) {
 	n := len(sk.bones)
 	own := w.takes(n, s)
-	diag := w.bounds.Diagonal()
+	// Shares and sizes are measured within each segment of the skin (one
+	// glTF skin of an armature driven by several): a bone qualifies when
+	// it reaches both minimums within one of them.
+	nseg := len(w.segBounds)
+	segTotal := make(map[int]float64) // segment*n + bone → its shares
+	for v := range w.dominant {
+		for i := w.start[v]; i < w.start[v+1]; i++ {
+			segTotal[w.seg(v)*n+w.bone[i]] += w.share[i]
+		}
+	}
 	selected := make([]bool, n)
 	for b := range sk.bones {
-		box := geom.EmptyBox()
+		if sk.bones[b].Parent == -1 {
+			selected[b] = true
+			continue
+		}
+		boxes := make(map[int]geom.Box, 1)
 		for _, v := range own[b] {
-			box = box.Extend(w.pos[v])
+			k := w.seg(v)
+			bx, ok := boxes[k]
+			if !ok {
+				bx = geom.EmptyBox()
+			}
+			boxes[k] = bx.Extend(w.pos[v])
 		}
-		size := 0.0
-		if len(own[b]) > 0 {
-			size = box.Diagonal()
+		for k := 0; k < nseg && !selected[b]; k++ {
+			bx, ok := boxes[k]
+			if !ok || w.segWeighted[k] == 0 {
+				continue
+			}
+			size, share := bx.Diagonal(), segTotal[k*n+b]/float64(w.segWeighted[k])
+			selected[b] = size > 0 && size >= s.MinSize*w.segBounds[k].Diagonal() && share > 0 && share >= s.MinWeightShare
 		}
-		share := w.total[b] / float64(w.weighted)
-		selected[b] = sk.bones[b].Parent == -1 ||
-			(size > 0 && size >= s.MinSize*diag && share > 0 && share >= s.MinWeightShare)
 	}
 	owner := sk.owners(selected)
 	// A weightless root gives way to its only chain, repeatedly.
@@ -100,10 +120,14 @@ func (sk *skeleton) selectBodies(w *weights, s Settings) *Ragdoll {
 			}
 		}
 	}
-	for i := range rd.Bodies {
-		rd.Bodies[i].Anchor = len(rd.Bodies[i].Vertices) == 0
+	bodyOf := make([]int, n)
+	for b, o := range owner {
+		bodyOf[b] = -1
+		if o >= 0 {
+			bodyOf[b] = body[o]
+		}
 	}
-	return rd
+	return rd, bodyOf
 }
 
 // owners returns, per bone, its nearest selected ancestor-or-self (-1 when

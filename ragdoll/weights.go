@@ -2,6 +2,7 @@ package ragdoll
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/autocollide/autocollide/geom"
 )
@@ -18,6 +19,17 @@ type weights struct {
 	weighted   int       // vertices with a non-zero weight
 	unweighted int
 	bounds     geom.Box // of the weighted vertices
+	// The segments (Skin.Segments): the first vertex of each, and the
+	// bounds and count of each one's weighted vertices.
+	segStart    []int
+	segBounds   []geom.Box
+	segWeighted []int
+}
+
+// seg is the segment of vertex v.
+func (w *weights) seg(v int) int {
+	k, _ := slices.BinarySearch(w.segStart, v+1)
+	return k - 1
 }
 
 // readWeights checks the skin against a skeleton whose joints (bone
@@ -41,6 +53,20 @@ func readWeights(s Skin, head []geom.Vec3) (*weights, error) {
 		return nil, fmt.Errorf("%w: %d vertices × %d influences, but %d joints and %d weights", ErrSkin, nv, k, len(s.Joints), len(s.Weights))
 	}
 	w := &weights{pos: s.Positions, start: make([]int, nv+1), dominant: make([]int, nv), total: make([]float64, n), bounds: geom.EmptyBox()}
+	w.segStart = []int{0}
+	for i, st := range s.Segments {
+		if st < w.segStart[len(w.segStart)-1] || st >= nv || (i == 0 && st != 0) {
+			return nil, fmt.Errorf("%w: segment %d starts at vertex %d: segments must start at 0 and ascend within the %d vertices", ErrSkin, i, st, nv)
+		}
+		if i > 0 && st > w.segStart[len(w.segStart)-1] {
+			w.segStart = append(w.segStart, st)
+		}
+	}
+	w.segBounds = make([]geom.Box, len(w.segStart))
+	w.segWeighted = make([]int, len(w.segStart))
+	for k := range w.segBounds {
+		w.segBounds[k] = geom.EmptyBox()
+	}
 	for v, p := range s.Positions {
 		if !p.IsFinite() {
 			return nil, fmt.Errorf("%w: vertex %d position %v is not finite", ErrSkin, v, p)
@@ -76,6 +102,9 @@ func readWeights(s Skin, head []geom.Vec3) (*weights, error) {
 		}
 		w.weighted++
 		w.bounds = w.bounds.Extend(p)
+		k := w.seg(v)
+		w.segWeighted[k]++
+		w.segBounds[k] = w.segBounds[k].Extend(p)
 		best := -1
 		for i := w.start[v]; i < len(w.bone); i++ {
 			w.share[i] /= sum

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -128,7 +129,7 @@ func TestRagdolls(t *testing.T) {
 	// OMI and KHR outputs load into the same bodies and joints (the
 	// drop test's loader reads both), so CI drops the OMI outputs and the
 	// rig's KHR one; AUTOCOLLIDE_RAGDOLL_FULL=1 drops every output,
-	// RecursiveSkeletons' 84 ragdolls included (minutes).
+	// RecursiveSkeletons' 4 ragdolls of 210 bodies included (minutes).
 	var drop []string
 	for _, o := range outs {
 		full := os.Getenv("AUTOCOLLIDE_RAGDOLL_FULL") == "1"
@@ -345,25 +346,51 @@ var ragdollKnown = map[string][]struct {
 	// None today, AUTOCOLLIDE_RAGDOLL_FULL=1 included.
 }
 
+// ragdollEngines are the engines the ragdolls are dropped in.
+var ragdollEngines = []string{"rapier", "jolt", "havok"}
+
 // ragdollDrop runs the joint drop test over the outputs and checks it
 // against ragdollKnown; figures go to the log.
 func ragdollDrop(t *testing.T, outs []string) {
 	tools := testassets.NodeModule(t, "jolt-physics")
-	summary := filepath.Join(t.TempDir(), "joints.json")
-	cmd := exec.Command("node", append([]string{filepath.Join(tools, "drop-test", "joints.mjs"), "--json", summary}, outs...)...)
-	cmd.Dir = tools
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
-			t.Fatalf("joints.mjs: %v: %s", err, stderr.String())
-		}
-	}
+	// RecursiveSkeletons' four ragdolls of 210 bodies get 30 s to come to
+	// rest, the others 5.
 	var s struct {
 		Files map[string]map[string]jointDrop `json:"files"`
 	}
-	if err := json.Unmarshal(readBytes(t, summary), &s); err != nil {
-		t.Fatalf("joints.mjs summary: %v", err)
+	s.Files = map[string]map[string]jointDrop{}
+	for _, long := range []bool{false, true} {
+		var files []string
+		for _, o := range outs {
+			if strings.Contains(filepath.Base(o), "RecursiveSkeletons") == long {
+				files = append(files, o)
+			}
+		}
+		if len(files) == 0 {
+			continue
+		}
+		seconds := "5"
+		if long {
+			seconds = "30"
+		}
+		summary := filepath.Join(t.TempDir(), "joints.json")
+		args := []string{filepath.Join(tools, "drop-test", "joints.mjs"), "--json", summary, "--engines", strings.Join(ragdollEngines, ","), "--seconds", seconds}
+		cmd := exec.Command("node", append(args, files...)...)
+		cmd.Dir = tools
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
+				t.Fatalf("joints.mjs: %v: %s", err, stderr.String())
+			}
+		}
+		var part struct {
+			Files map[string]map[string]jointDrop `json:"files"`
+		}
+		if err := json.Unmarshal(readBytes(t, summary), &part); err != nil {
+			t.Fatalf("joints.mjs summary: %v", err)
+		}
+		maps.Copy(s.Files, part.Files)
 	}
 	type want struct {
 		engine   string
@@ -376,7 +403,7 @@ func ragdollDrop(t *testing.T, outs []string) {
 			t.Errorf("%s: no drop-test result", o)
 			continue
 		}
-		for _, engine := range []string{"rapier", "jolt"} {
+		for _, engine := range ragdollEngines {
 			r, ok := res[engine]
 			if !ok {
 				t.Errorf("%s: no %s result", o, engine)

@@ -8,7 +8,10 @@
 // the whole asset from its rest pose onto the ground and checks every
 // step.
 //
-//   node joints.mjs [--json SUMMARY.json] [--engines rapier,jolt] FILE...
+//   node joints.mjs [--json SUMMARY.json] [--engines rapier,jolt,havok] [--seconds 5] FILE...
+//
+// Havok (havok-joints.mjs) builds each joint as a generic constraint with
+// its linear axes locked and its angular axes limited.
 //
 // Joints read: the two attachment frames (the joint node and its
 // connected node, each in the frame of its nearest ancestor body), a
@@ -24,7 +27,7 @@
 // of its own, scaled to a height of RIG_HEIGHT (lengths ×k, masses ×k³,
 // inertias ×k⁵) and lifted so that its lowest collider point is
 // DROP_FRACTION of that height above the ground, and stepped at 60 Hz with
-// SUBSTEPS for at most 5 s. Checks, at every step:
+// SUBSTEPS for at most 5 s (--seconds). Checks, at every step:
 //   - no NaN in any body's state;
 //   - energy bounded: kinetic (linear and angular) plus potential energy
 //     never exceeds its start by more than ENERGY_SLACK of M·g·height;
@@ -35,7 +38,7 @@
 //   - no collider point below the ground by more than GROUND_TOL of the
 //     height;
 // and the whole asset at rest (every body under REST_LINEAR and its
-// REST_ANGULAR) for 0.5 s within 5 s. Prints one line per file and
+// REST_ANGULAR) for 0.5 s within those seconds. Prints one line per file and
 // engine, writes --json {"files": {FILE: {ENGINE: {ok, failures, bodies,
 // joints, ragdolls, height, mass, worstGap, worstOvershoot, worstSink,
 // restTime}}}} over the file's ragdolls (worstGap and worstSink, the
@@ -46,6 +49,7 @@ import { writeFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { loadAsset, readDocument, scaled } from './loader.mjs';
 import { RapierWorld, JoltWorld } from './engines.mjs';
+import { havokRagdoll } from './havok-joints.mjs';
 import { bodySupport, lowestY } from './checks.mjs';
 import { mat4Identity, mat4Mul, mat4FromTRS, mat4InverseRT, decompose, quatMul, quatRotate, add, sub, len } from './math.mjs';
 
@@ -61,7 +65,7 @@ const RAPIER_ITERATIONS = 16;
 const JOLT_VELOCITY_STEPS = 30;
 const JOLT_POSITION_STEPS = 10;
 const MIN_STEPS = 180;
-const MAX_STEPS = 300;
+const MAX_STEPS = 300; // 5 s, unless --seconds says otherwise
 const REST_WINDOW = 30;
 const ENERGY_SLACK = 0.05;
 const ANCHOR_TOL = 0.01;
@@ -291,7 +295,7 @@ function overshoot(a, l) {
 const worldFrame = (st, f) => ({ t: add(st.position, quatRotate(st.rotation, f.t)), q: quatMul(st.rotation, f.q) });
 
 // LIMITED says which engines enforce the angular limits.
-const LIMITED = { rapier: true, jolt: true };
+const LIMITED = { rapier: true, jolt: true, havok: true };
 
 // rapierLimits turns swing-twist limits into the per-axis angular limits
 // Rapier's joints take ({AngX, AngY, AngZ: [min, max]}, radians): Rapier
@@ -324,9 +328,21 @@ const ENGINES = {
       filterContactPair: (c1, c2, b1, b2) => (banned.has(key(b1, b2)) ? null : RAPIER.SolverFlags.COMPUTE_IMPULSE),
       filterIntersectionPair: () => true,
     };
+    // rapier.js calls the hooks only when stepping with an event queue
+    // (World.step without one takes the raw step that ignores them, and
+    // every filtered pair collided).
+    const events = new RAPIER.EventQueue(true);
     w.step = (n) => {
       w.world.timestep = 1 / (60 * n);
-      for (let i = 0; i < n; i++) w.world.step(undefined, hooks);
+      for (let i = 0; i < n; i++) {
+        w.world.step(events, hooks);
+        events.clear();
+      }
+    };
+    const free = w.free.bind(w);
+    w.free = () => {
+      events.free();
+      free();
     };
     for (const j of joints) {
       const v = (p) => ({ x: p[0], y: p[1], z: p[2] });
@@ -377,6 +393,7 @@ const ENGINES = {
     }
     return { w, hs };
   },
+  havok: (bodies, joints, apart) => havokRagdoll(bodies, joints, apart, G),
 };
 
 // energy is the kinetic (linear and angular) and potential energy of the
@@ -396,7 +413,7 @@ function energy(bodies, sts) {
 
 // simulate drops one prepared ragdoll in one engine and returns the
 // result.
-export async function simulate(engine, { bodies, joints: js, apart = [] }) {
+export async function simulate(engine, { bodies, joints: js, apart = [] }, maxSteps = MAX_STEPS) {
   const { w, hs } = await ENGINES[engine](bodies, js, apart);
   const mass = bodies.reduce((s, b) => s + b.mass.explicit.mass, 0);
   const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null, peakEnergy: 0 };
@@ -407,7 +424,7 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }) {
   let e0 = null;
   let restSince = null;
   try {
-    for (let s = 0; s < MAX_STEPS; s++) {
+    for (let s = 0; s < maxSteps; s++) {
       const sts = hs.map((h) => w.state(h));
       if (!sts.every((st) => [st.position, st.rotation, st.linvel, st.angvel].every((v) => v.every(Number.isFinite)))) {
         fail(`NaN in a body's state at step ${s}`);
@@ -445,7 +462,7 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }) {
   } finally {
     w.free();
   }
-  if (r.restTime === null) fail('not at rest within 5 s');
+  if (r.restTime === null) fail(`not at rest within ${maxSteps / 60} s`);
   return r;
 }
 
@@ -453,10 +470,18 @@ async function main() {
   const args = process.argv.slice(2);
   let json = null;
   let engines = ['rapier', 'jolt'];
+  let seconds = MAX_STEPS / 60;
   const files = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--json') json = args[++i];
     else if (args[i] === '--engines') engines = args[++i].split(',');
+    else if (args[i] === '--seconds') {
+      seconds = Number(args[++i]);
+      if (!(seconds >= MIN_STEPS / 60)) {
+        console.error(`--seconds ${args[i]}: at least ${MIN_STEPS / 60}`);
+        process.exit(2);
+      }
+    }
     else if (args[i].startsWith('--')) {
       console.error(`unknown flag ${args[i]}`);
       process.exit(2);
@@ -464,7 +489,7 @@ async function main() {
   }
   for (const e of engines) {
     if (!ENGINES[e]) {
-      console.error(`unknown engine ${e} (rapier, jolt)`);
+      console.error(`unknown engine ${e} (rapier, jolt, havok)`);
       process.exit(2);
     }
   }
@@ -489,7 +514,7 @@ async function main() {
       for (const p of preps) {
         let q;
         try {
-          q = await simulate(en, p);
+          q = await simulate(en, p, Math.round(seconds * 60));
         } catch (e) {
           q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null };
         }
