@@ -212,7 +212,7 @@ func autoParts(t *testing.T, inputs ...string) map[string][]generate.PartReport 
 
 // TestAutoChoices: on the corpus, auto takes a primitive where the part
 // is one (Box → box, the spheres of MetalRoughSpheresNoTextures →
-// spheres, the milk truck's wheels → cylinders or capsules) and a hull or
+// spheres, each of the milk truck's wheels → a cylinder or a capsule) and a hull or
 // a decomposition for the truck's body.
 func TestAutoChoices(t *testing.T) {
 	corpus := filepath.Join(testassets.Shared(t), "corpus")
@@ -245,8 +245,16 @@ func TestAutoChoices(t *testing.T) {
 		switch {
 		case strings.HasPrefix(p.Name, "Wheels"):
 			wheels++
-			if p.Method != generate.Cylinder && p.Method != generate.Capsule {
-				t.Errorf("milk truck %s: %s, want a cylinder or a capsule: %s", p.Name, p.Method, p.Reason)
+			// Each wheels mesh is a pair of wheels on one axle: one
+			// cylinder would fill the space between them, so auto
+			// decomposes it and each wheel becomes a cylinder (or a
+			// capsule), no hull among them.
+			round := p.Primitives["cylinder"] + p.Primitives["capsule"]
+			if p.Method == generate.Cylinder || p.Method == generate.Capsule {
+				round = p.Colliders
+			}
+			if p.Colliders < 2 || round != p.Colliders {
+				t.Errorf("milk truck %s: %s with %d colliders (%v), want a cylinder or capsule per wheel: %s", p.Name, p.Method, p.Colliders, p.Primitives, p.Reason)
 			}
 		case p.Method != generate.Hull && p.Method != generate.Decompose:
 			t.Errorf("milk truck %s: %s, want a hull or a decomposition: %s", p.Name, p.Method, p.Reason)

@@ -152,8 +152,12 @@ func jointBroken(c *Case, name string, j, a int) {
 			func(d map[string]any) { at(d, jp+".drives[0]")["axis"] = 3.0 })
 	case "spring":
 		if c.Family == KHR {
-			c.broken("drive-position-without-stiffness", jp+".drives[0]", "positionTarget requires stiffness (the drive schema's dependencies)",
-				func(d map[string]any) { delete(at(d, jp+".drives[0]"), "stiffness") })
+			// The schema's dependencies go both ways, but a target
+			// without its gain is a zero term (the KHR spec editor's
+			// RigidBodies_Joint_09 is such a velocity motor), so only a
+			// gain without its target is prohibited.
+			c.broken("drive-stiffness-without-position", jp+".drives[0]", "stiffness requires positionTarget (the drive schema's dependencies)",
+				func(d map[string]any) { delete(at(d, jp+".drives[0]"), "positionTarget") })
 		}
 	}
 	if c.Family != OMI || name != "pin" {
