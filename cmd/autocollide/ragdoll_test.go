@@ -343,7 +343,13 @@ var ragdollKnown = map[string][]struct {
 	asset string
 	wants []string
 }{
-	// None today, AUTOCOLLIDE_RAGDOLL_FULL=1 included.
+	// The generated humanoid's one joint at nodes[49] overshoots its limit
+	// by 7.0° in Rapier during the landing (1.0° in Jolt, 4.1° in Havok):
+	// seen when the merge of session 12 brought limits by anatomy and
+	// Rapier's collision filters that really filter (issue 37 open).
+	// RecursiveSkeletons (AUTOCOLLIDE_RAGDOLL_FULL=1) overshoots in all
+	// three engines and is not listed: that run is not part of go test.
+	"rapier": {{asset: "HumanoidRig", wants: []string{"nodes[49].extensions."}}},
 }
 
 // ragdollEngines are the engines the ragdolls are dropped in.
