@@ -8,12 +8,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/qmuntal/gltf"
-
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/internal/testassets"
-	"github.com/autocollide/autocollide/mesh"
 )
 
 // spheres returns n separate closed spheres of varied sizes scattered in
@@ -79,32 +76,11 @@ func clusters(n, per int) (testMesh, []geom.Vec3) {
 	return concat(ms...), mids
 }
 
-// corpusMesh reads every triangle primitive of a corpus glTF file into one
-// mesh (mesh space, no node transforms).
+// corpusMesh reads a corpus file's triangles (testassets.CorpusTriangles).
 func corpusMesh(t *testing.T, rel string) testMesh {
 	t.Helper()
-	doc, err := gltf.Open(filepath.Join(testassets.Shared(t), "corpus", rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m testMesh
-	for _, gm := range doc.Meshes {
-		for _, p := range gm.Primitives {
-			if p.Mode != gltf.PrimitiveTriangles {
-				continue
-			}
-			pos, idx, err := mesh.Primitive(doc, p)
-			if err != nil {
-				t.Fatalf("%s: %v", rel, err)
-			}
-			off := uint32(len(m.v))
-			m.v = append(m.v, pos...)
-			for i := 0; i+2 < len(idx); i += 3 {
-				m.t = append(m.t, [3]uint32{idx[i] + off, idx[i+1] + off, idx[i+2] + off})
-			}
-		}
-	}
-	return m
+	v, tris := testassets.CorpusTriangles(t, rel)
+	return testMesh{v: v, t: tris}
 }
 
 // budgets are the hull budgets the budget tests hold every mesh to.

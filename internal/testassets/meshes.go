@@ -93,3 +93,45 @@ func meshPoints(doc *gltf.Document, m *gltf.Mesh) ([]geom.Vec3, string) {
 	}
 	return pts, ""
 }
+
+// CorpusTriangles reads every triangle-list primitive of the corpus file
+// rel (relative to shared/corpus) into one triangle mesh in mesh space
+// (no node transform), for the geometry packages' tests. Only plain float
+// positions are read, as CorpusMeshes reads them: a compressed or
+// quantized file fails the test.
+func CorpusTriangles(t testing.TB, rel string) ([]geom.Vec3, [][3]uint32) {
+	t.Helper()
+	doc, err := gltf.Open(filepath.Join(Shared(t), "corpus", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pts []geom.Vec3
+	var tris [][3]uint32
+	for mi, m := range doc.Meshes {
+		for pi, prim := range m.Primitives {
+			if prim.Mode != gltf.PrimitiveTriangles {
+				continue
+			}
+			one := &gltf.Mesh{Primitives: []*gltf.Primitive{prim}}
+			pos, skip := meshPoints(doc, one)
+			if skip != "" {
+				t.Fatalf("%s: meshes[%d].primitives[%d]: %s", rel, mi, pi, skip)
+			}
+			idx := make([]uint32, len(pos))
+			for i := range idx {
+				idx[i] = uint32(i)
+			}
+			if prim.Indices != nil {
+				if idx, err = modeler.ReadIndices(doc, doc.Accessors[*prim.Indices], nil); err != nil {
+					t.Fatalf("%s: meshes[%d].primitives[%d]: indices: %v", rel, mi, pi, err)
+				}
+			}
+			off := uint32(len(pts))
+			pts = append(pts, pos...)
+			for i := 0; i+2 < len(idx); i += 3 {
+				tris = append(tris, [3]uint32{idx[i] + off, idx[i+1] + off, idx[i+2] + off})
+			}
+		}
+	}
+	return pts, tris
+}
