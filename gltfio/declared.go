@@ -29,13 +29,9 @@ type Declared struct {
 // (balanced sharding does).
 func Declare(path string, lim Limits) (Declared, error) {
 	var d Declared
-	js, err := readJSONChunk(path, lim)
+	tree, err := readJSONTree(path, lim)
 	if err != nil {
-		return d, fmt.Errorf("%s: %w", path, err)
-	}
-	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
-	if err != nil {
-		return d, fmt.Errorf("%s: %w", path, err)
+		return d, err
 	}
 	geometries := map[string]bool{}
 	sceneMeshes(tree, func(_ int, node *Object, mi int) error {
@@ -67,6 +63,20 @@ func geometryKey(tree *Object, mi int) string {
 		key += fmt.Sprintf("%v/", pos)
 	}
 	return key
+}
+
+// readJSONTree parses the JSON of the file at path (readJSONChunk) within
+// the limits; errors name the file.
+func readJSONTree(path string, lim Limits) (*Object, error) {
+	js, err := readJSONChunk(path, lim)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return tree, nil
 }
 
 // readJSONChunk reads a .gltf file's text, or only the JSON chunk of a GLB.
@@ -111,13 +121,9 @@ type Reference struct {
 // as buffers and images, from its JSON alone (a GLB's BIN chunk is not
 // read). URIs that LocalURI refuses are left out: loading fails on them.
 func References(path string, lim Limits) ([]Reference, error) {
-	js, err := readJSONChunk(path, lim)
+	tree, err := readJSONTree(path, lim)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	var refs []Reference
 	for _, k := range []string{"buffers", "images"} {
