@@ -1,7 +1,6 @@
 package decompose
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -39,66 +38,15 @@ func (d *decomposer) fitBudget(parts []*part, mesh *bvh, res *Result) ([]*part, 
 		return parts, nil
 	}
 	before := len(parts)
-	gs := make([]float64, len(parts))
-	if err := d.parallel(len(parts), func(i int) { gs[i] = d.gapIntegral(parts[i], mesh, budgetSamples, 5).g }); err != nil {
+	parts, err := d.leastGapMerge(parts, mesh, gapMergeRule{
+		samples: budgetSamples, seed: 5, unionSeed: 5,
+		pairs:    d.budgetPairs,
+		more:     func(n int) bool { return n > d.maxH },
+		limit:    math.Inf(1),
+		progress: true,
+	})
+	if err != nil {
 		return nil, err
-	}
-	type merged struct {
-		m  *part
-		dg float64
-	}
-	ids := make([]int, len(parts))
-	for i := range ids {
-		ids[i] = i
-	}
-	nextID := len(parts)
-	cache := map[pairKey]merged{}
-	for len(parts) > d.maxH {
-		pairs := d.budgetPairs(parts)
-		var todo [][2]int
-		for _, pr := range pairs {
-			if _, ok := cache[pairKey{ids[pr[0]], ids[pr[1]]}]; !ok {
-				todo = append(todo, pr)
-			}
-		}
-		ms := make([]merged, len(todo))
-		errs := make([]error, len(todo))
-		if err := d.parallel(len(todo), func(n int) {
-			i, j := todo[n][0], todo[n][1]
-			m, err := d.unite(parts[i], parts[j])
-			if err != nil {
-				errs[n] = err
-				return
-			}
-			ms[n] = merged{m, d.gapIntegral(m, mesh, budgetSamples, 5).g - gs[i] - gs[j]}
-		}); err != nil {
-			return nil, err
-		}
-		if err := errors.Join(errs...); err != nil {
-			return nil, err
-		}
-		for n, pr := range todo {
-			cache[pairKey{ids[pr[0]], ids[pr[1]]}] = ms[n]
-		}
-		// The cheapest pair, in a fixed order (pairs are sorted).
-		bi, bj := -1, -1
-		best := math.Inf(1)
-		for _, pr := range pairs {
-			if c := cache[pairKey{ids[pr[0]], ids[pr[1]]}]; bi < 0 || c.dg < best {
-				best, bi, bj = c.dg, pr[0], pr[1]
-			}
-		}
-		c := cache[pairKey{ids[bi], ids[bj]}]
-		if err := d.capHull(c.m); err != nil {
-			return nil, err
-		}
-		c.m.conc = math.Max(parts[bi].conc, parts[bj].conc)
-		parts[bi], ids[bi], gs[bi] = c.m, nextID, gs[bi]+gs[bj]+c.dg
-		nextID++
-		parts = append(parts[:bj], parts[bj+1:]...)
-		ids = append(ids[:bj], ids[bj+1:]...)
-		gs = append(gs[:bj], gs[bj+1:]...)
-		d.progress(parts)
 	}
 	res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d to respect MaxHulls=%d, the pair adding the least gap between hulls and mesh first", before, len(parts), d.maxH))
 	return parts, nil

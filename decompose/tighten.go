@@ -313,79 +313,22 @@ func (d *decomposer) subSearch(p *part, budget int, mesh *bvh, price float64) ([
 // other side, for the parts of a sub-search (whose threshold is set by
 // concavity, not by G).
 func (d *decomposer) gapMerge(parts []*part, mesh *bvh, price float64) ([]*part, error) {
-	g := make([]float64, len(parts))
-	if err := d.parallel(len(parts), func(i int) { g[i] = d.gapIntegral(parts[i], mesh, gapCheckSamples, 1).g }); err != nil {
-		return nil, err
-	}
-	type merged struct {
-		m *part
-		g float64
-	}
-	ids := make([]int, len(parts))
-	for i := range ids {
-		ids[i] = i
-	}
-	nextID := len(parts)
-	cache := map[pairKey]merged{}
-	for len(parts) > 1 {
-		var keys []pairKey
-		var pairs [][2]int
-		for i := range parts {
-			for j := i + 1; j < len(parts); j++ {
-				k := pairKey{ids[i], ids[j]}
-				if _, ok := cache[k]; ok || !touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) {
-					continue
-				}
-				keys = append(keys, k)
-				pairs = append(pairs, [2]int{i, j})
-			}
-		}
-		ms := make([]merged, len(pairs))
-		errs := make([]error, len(pairs))
-		if err := d.parallel(len(pairs), func(n int) {
-			m, err := d.unite(parts[pairs[n][0]], parts[pairs[n][1]])
-			if err != nil {
-				errs[n] = err
-				return
-			}
-			ms[n] = merged{m, d.gapIntegral(m, mesh, gapCheckSamples, 2).g}
-		}); err != nil {
-			return nil, err
-		}
-		if err := errors.Join(errs...); err != nil {
-			return nil, err
-		}
-		for n, k := range keys {
-			cache[k] = ms[n]
-		}
-		bi, bj := -1, -1
-		best := price
-		for i := range parts {
-			for j := i + 1; j < len(parts); j++ {
-				c, ok := cache[pairKey{ids[i], ids[j]}]
-				if !ok {
-					continue
-				}
-				if dg := c.g - g[i] - g[j]; dg < best {
-					best, bi, bj = dg, i, j
+	return d.leastGapMerge(parts, mesh, gapMergeRule{
+		samples: gapCheckSamples, seed: 1, unionSeed: 2,
+		pairs: func(parts []*part) [][2]int {
+			var out [][2]int
+			for i := range parts {
+				for j := i + 1; j < len(parts); j++ {
+					if touch(parts[i].box, parts[j].box, adjacencyGap*d.diag) {
+						out = append(out, [2]int{i, j})
+					}
 				}
 			}
-		}
-		if bi < 0 {
-			break
-		}
-		c := cache[pairKey{ids[bi], ids[bj]}]
-		if err := d.capHull(c.m); err != nil {
-			return nil, err
-		}
-		c.m.conc = math.Max(parts[bi].conc, parts[bj].conc)
-		parts[bi], ids[bi], g[bi] = c.m, nextID, c.g
-		nextID++
-		parts = append(parts[:bj], parts[bj+1:]...)
-		ids = append(ids[:bj], ids[bj+1:]...)
-		g = append(g[:bj], g[bj+1:]...)
-	}
-	return parts, nil
+			return out
+		},
+		more:  func(n int) bool { return n > 1 },
+		limit: price,
+	})
 }
 
 // bestGapCut returns the children of the cut of p whose hulls have the

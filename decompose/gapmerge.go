@@ -1,0 +1,99 @@
+package decompose
+
+import (
+	"errors"
+	"math"
+)
+
+// gapMergeRule says how leastGapMerge runs: which pairs it weighs, when
+// it stops, and the samples of the gap integrals it compares.
+type gapMergeRule struct {
+	// samples and seeds of gapIntegral: of each part at the start, and of
+	// a pair's union.
+	samples         int
+	seed, unionSeed uint64
+	// pairs lists the candidate pairs (i < j) among parts, in a fixed
+	// order (ties go to the first).
+	pairs func(parts []*part) [][2]int
+	// more says whether to go on merging with n parts left.
+	more func(n int) bool
+	// limit: a pair is merged only when it adds less gap than this; +Inf
+	// merges the least pair whatever it adds.
+	limit float64
+	// progress reports each merge through d.progress.
+	progress bool
+}
+
+// leastGapMerge merges, one pair at a time, the candidate pair whose
+// union's hull adds the least gap integral G (gapIntegral) over the two
+// hulls' own, while r.more and r.limit allow. Each pair's union is built
+// and measured once (cached by the parts' identities) and in parallel. A
+// merged part is the hull of its two parts' hulls, so coverage is kept.
+func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]*part, error) {
+	g := make([]float64, len(parts))
+	if err := d.parallel(len(parts), func(i int) { g[i] = d.gapIntegral(parts[i], mesh, r.samples, r.seed).g }); err != nil {
+		return nil, err
+	}
+	ids := make([]int, len(parts))
+	for i := range ids {
+		ids[i] = i
+	}
+	nextID := len(parts)
+	type union struct {
+		m *part
+		g float64
+	}
+	cache := map[pairKey]union{}
+	for r.more(len(parts)) {
+		pairs := r.pairs(parts)
+		var todo [][2]int
+		for _, pr := range pairs {
+			if _, ok := cache[pairKey{ids[pr[0]], ids[pr[1]]}]; !ok {
+				todo = append(todo, pr)
+			}
+		}
+		us := make([]union, len(todo))
+		errs := make([]error, len(todo))
+		if err := d.parallel(len(todo), func(n int) {
+			m, err := d.unite(parts[todo[n][0]], parts[todo[n][1]])
+			if err != nil {
+				errs[n] = err
+				return
+			}
+			us[n] = union{m, d.gapIntegral(m, mesh, r.samples, r.unionSeed).g}
+		}); err != nil {
+			return nil, err
+		}
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		for n, pr := range todo {
+			cache[pairKey{ids[pr[0]], ids[pr[1]]}] = us[n]
+		}
+		bi, bj := -1, -1
+		best := r.limit
+		for _, pr := range pairs {
+			dg := cache[pairKey{ids[pr[0]], ids[pr[1]]}].g - g[pr[0]] - g[pr[1]]
+			if dg < best || bi < 0 && math.IsInf(r.limit, 1) {
+				best, bi, bj = dg, pr[0], pr[1]
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		u := cache[pairKey{ids[bi], ids[bj]}]
+		if err := d.capHull(u.m); err != nil {
+			return nil, err
+		}
+		u.m.conc = math.Max(parts[bi].conc, parts[bj].conc)
+		parts[bi], ids[bi], g[bi] = u.m, nextID, u.g
+		nextID++
+		parts = append(parts[:bj], parts[bj+1:]...)
+		ids = append(ids[:bj], ids[bj+1:]...)
+		g = append(g[:bj], g[bj+1:]...)
+		if r.progress {
+			d.progress(parts)
+		}
+	}
+	return parts, nil
+}
