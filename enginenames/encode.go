@@ -61,10 +61,12 @@ func Encode(a *gltfio.Asset, bodies []Body, format physics.Family, binary bool) 
 		return nil, err
 	}
 	e := &encoder{a: a, doc: doc, world: world, binary: binary, parent: map[int]int{}, counts: map[string]int{}, chosen: map[int]string{}}
-	for i, n := range doc.Nodes {
-		for _, c := range n.Children {
-			e.parent[c] = i
+	for c, p := range physics.Parents(doc) {
+		if p >= 0 {
+			e.parent[c] = p
 		}
+	}
+	for i, n := range doc.Nodes {
 		if n.Mesh != nil {
 			for _, s := range names(doc, i) {
 				e.counts[s]++

@@ -105,12 +105,7 @@ func ReadGodot(doc *gltf.Document) ([]NamedBody, error) {
 	if err != nil {
 		return nil, err
 	}
-	parent := map[int]int{}
-	for i, n := range doc.Nodes {
-		for _, c := range n.Children {
-			parent[c] = i
-		}
-	}
+	parent := physics.Parents(doc)
 	bodies := map[int]*NamedBody{}
 	body := func(n int, m physics.MotionType) *NamedBody {
 		if b, ok := bodies[n]; ok {
@@ -135,8 +130,8 @@ func ReadGodot(doc *gltf.Document) ([]NamedBody, error) {
 			if _, ok := bodies[owner]; ok && ParseGodot(doc.Nodes[owner].Name) == GodotRigid {
 				break
 			}
-			up, ok := parent[owner]
-			if !ok {
+			up := parent[owner]
+			if up < 0 {
 				break
 			}
 			owner = up

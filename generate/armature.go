@@ -39,7 +39,7 @@ func (g *skinGroup) label() string {
 // joins every body to its nearest body ancestor; a ragdoll per skin left
 // the segments unjointed, free pieces nested in one another. Groups come
 // in the order of their first part.
-func armatures(doc *gltf.Document, ex *mesh.Result, parts []int, parent map[int]int) []*skinGroup {
+func armatures(doc *gltf.Document, ex *mesh.Result, parts []int, parent []int) []*skinGroup {
 	var skins []int // in order of first part
 	for _, i := range parts {
 		if s := ex.Parts[i].Influences.Skin; !slices.Contains(skins, s) {
@@ -75,7 +75,7 @@ func armatures(doc *gltf.Document, ex *mesh.Result, parts []int, parent map[int]
 	for k, s := range skins {
 		for _, j := range doc.Skins[s].Joints {
 			// The nearest joint above j, of any of the skins.
-			for p, ok := parent[j]; ok; p, ok = parent[p] {
+			for p := parent[j]; p >= 0; p = parent[p] {
 				if o, isJoint := jointOf[p]; isJoint {
 					union(k, o)
 					break
@@ -118,7 +118,7 @@ func armatures(doc *gltf.Document, ex *mesh.Result, parts []int, parent map[int]
 // its joints, each parented to its nearest ancestor node among them, at
 // its world rest transform) and the posed vertices, influences and
 // triangles of the parts it drives.
-func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geom.Mat4, parent map[int]int) ([]ragdoll.Bone, ragdoll.Skin) {
+func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geom.Mat4, parent []int) ([]ragdoll.Bone, ragdoll.Skin) {
 	index := map[int]int{}
 	for k, j := range g.joints {
 		index[j] = k
@@ -129,7 +129,7 @@ func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geo
 		if bones[k].Name == "" {
 			bones[k].Name = fmt.Sprintf("node%d", j)
 		}
-		for p, ok := parent[j]; ok; p, ok = parent[p] {
+		for p := parent[j]; p >= 0; p = parent[p] {
 			if b, isBone := index[p]; isBone {
 				bones[k].Parent = b
 				break

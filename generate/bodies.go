@@ -15,14 +15,18 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, b *bodyPlan, done map[int]*made, res resources, opt Options, rep *Report) error {
+// body makes body b's collider nodes and shapes, weighs it and writes
+// its motion, and reports it and its parts; a body without colliders is
+// noted and left out.
+func (j *job) body(ctx context.Context, b *bodyPlan) error {
+	a, rep := j.a, j.rep
 	r := b.node
 	bodyFrame, scale, err := frame(b.world)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", mesh.NodeName(a.Doc, r), err))
 		return nil
 	}
-	homes, err := colliderParents(a, ex, b, done)
+	homes, err := j.colliderParents(b)
 	if err != nil {
 		return err
 	}
@@ -31,8 +35,8 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 	box := geom.EmptyBox() // of the colliders, in the body's frame
 	br := BodyReport{Node: r, Name: bodyName(a, r, false), Motion: b.motion, Merged: b.merged}
 	for k, pp := range b.parts {
-		p := &ex.Parts[pp.part]
-		m := done[pp.part]
+		p := &j.ex.Parts[pp.part]
+		m := j.made[pp.part]
 		local, cs, notes := m.local, m.cs, m.notes
 		parent := homes[pp.home]
 		// Into the body's frame: the part's colliders were made in its
@@ -58,7 +62,7 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 		pr.Trigger = pp.trigger && len(cs) > 0
 		rep.Parts = append(rep.Parts, pr)
 		rep.HullVertices += pr.HullVertices
-		for j, c := range cs {
+		for ci, c := range cs {
 			name := fmt.Sprintf("%s.collider%d", partName(a.Doc, p), k)
 			if len(cs) > 1 {
 				// A decomposition's part: .hull3, or .box3 where it
@@ -67,29 +71,23 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 				if c.Shape.Type != physics.Convex {
 					kind = string(c.Shape.Type)
 				}
-				name = fmt.Sprintf("%s.collider%d.%s%d", partName(a.Doc, p), k, kind, j)
+				name = fmt.Sprintf("%s.collider%d.%s%d", partName(a.Doc, p), k, kind, ci)
 			}
 			if pp.trigger {
 				name = strings.Replace(name, ".collider", ".trigger", 1)
 			}
 			node := gltfio.NewObject()
 			node.Set("name", name)
-			if c.Translation != (geom.Vec3{}) {
-				t := c.Translation
-				node.Set("translation", []any{gltfio.Num(t[0]), gltfio.Num(t[1]), gltfio.Num(t[2])})
-			}
-			if q := c.Rotation; q != geom.IdentityQuat() && q != (geom.Quat{}) {
-				node.Set("rotation", []any{gltfio.Num(q[0]), gltfio.Num(q[1]), gltfio.Num(q[2]), gltfio.Num(q[3])})
-			}
+			setPose(node, c.Translation, c.Rotation)
 			if c.Hull != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Encoding.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".hull", c.Hull.Vertices, c.Hull.Triangles, j.opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
 				c.Shape.Mesh = m
 			}
 			if c.soup != nil {
-				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, opt.Encoding.Binary)
+				m, err := a.AppendMesh(partName(a.Doc, p)+".trimesh", c.soup.vertices, c.soup.triangles, j.opt.Encoding.Binary)
 				if err != nil {
 					return fmt.Errorf("%s: %w", p.Name, err)
 				}
@@ -106,12 +104,12 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 			if err != nil {
 				return err
 			}
-			s := model.AddShape(c.Shape)
+			s := j.model.AddShape(c.Shape)
 			if pp.trigger {
-				model.Node(idx).Trigger = &physics.Trigger{Shape: s, Filter: res.filter}
+				j.model.Node(idx).Trigger = &physics.Trigger{Shape: s, Filter: j.res.filter}
 				rep.Triggers++
 			} else {
-				model.Node(idx).Collider = &physics.Collider{Shape: s, Material: res.material, Filter: res.filter}
+				j.model.Node(idx).Collider = &physics.Collider{Shape: s, Material: j.res.material, Filter: j.res.filter}
 			}
 			rep.Colliders[string(c.Shape.Type)]++
 			br.Colliders++
@@ -125,7 +123,7 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 		// Static and kinematic bodies take no mass: neither family uses
 		// it (KHR: isKinematic is infinite mass; OMI: only dynamic
 		// bodies use inertia), so none is written.
-		model.Node(r).Motion = &physics.Motion{Type: b.motion}
+		j.model.Node(r).Motion = &physics.Motion{Type: b.motion}
 		br.MassSource = "none (" + string(b.motion) + ")"
 		rep.BodyList = append(rep.BodyList, br)
 		rep.Bodies++
@@ -137,20 +135,20 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 	}
 	var mo *physics.Motion
 	if err == nil {
-		mo, err = motion(props, opt.Body.Mass, scale)
+		mo, err = motion(props, j.opt.Body.Mass, scale)
 	}
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))
 		mo = &physics.Motion{Type: physics.Dynamic}
 	} else {
 		br.Volume, br.Mass, br.MassSource, br.InertiaSource = props.Volume, *mo.Mass, source, source
-		w, err := weigh(ctx, &br, masses, props, opt.Body.Mass, box)
+		w, err := weigh(ctx, &br, masses, props, j.opt.Body.Mass, box)
 		if err != nil {
 			return err
 		}
 		rep.Warnings = append(rep.Warnings, w...)
 	}
-	model.Node(r).Motion = mo
+	j.model.Node(r).Motion = mo
 	rep.BodyList = append(rep.BodyList, br)
 	rep.Bodies++
 	return nil
@@ -196,14 +194,15 @@ func weigh(ctx context.Context, br *BodyReport, colliders []Collider, p mass.Pro
 // colliderParents returns, for each home body of b's parts (b itself
 // unless bodies were merged), the node its colliders go under: the home
 // body's node, or a child of it cancelling its scale when it has one.
-func colliderParents(a *gltfio.Asset, ex *mesh.Result, b *bodyPlan, done map[int]*made) (map[*bodyPlan]int, error) {
+func (j *job) colliderParents(b *bodyPlan) (map[*bodyPlan]int, error) {
+	a := j.a
 	out := map[*bodyPlan]int{}
 	total := map[*bodyPlan]int{}
 	var order []*bodyPlan
 	for _, pp := range b.parts {
-		m := done[pp.part]
+		m := j.made[pp.part]
 		if m.err != nil {
-			return nil, fmt.Errorf("%s: %w", ex.Parts[pp.part].Name, m.err)
+			return nil, fmt.Errorf("%s: %w", j.ex.Parts[pp.part].Name, m.err)
 		}
 		if _, seen := total[pp.home]; !seen {
 			order = append(order, pp.home)

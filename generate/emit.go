@@ -8,7 +8,6 @@ import (
 
 	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/gltfio"
-	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 	"github.com/autocollide/autocollide/physics/codecs"
 	"github.com/qmuntal/gltf"
@@ -52,22 +51,24 @@ func withPlaceholders(gen *physics.Model, shapes, materials, filters, joints int
 
 // emit writes the generated model: as engine names (enginenames) when the
 // format is one, else encoded in the requested family (encodeModel).
-func emit(a *gltfio.Asset, gen *physics.Model, opt Encoding, ex *mesh.Result, pl *assetPlan, done map[int]*made) ([]string, error) {
+func (j *job) emit() ([]string, error) {
+	opt := j.opt.Encoding
 	if !enginenames.Handles(opt.Format) {
-		return nil, encodeModel(a, gen, opt)
+		return nil, encodeModel(j.a, j.model, opt)
 	}
-	bodies, err := namedBodies(a, gen, ex, pl, done)
+	bodies, err := j.namedBodies()
 	if err != nil {
 		return nil, err
 	}
-	return enginenames.Encode(a, bodies, opt.Format, opt.Binary)
+	return enginenames.Encode(j.a, bodies, opt.Format, opt.Binary)
 }
 
 // namedBodies pairs each generated collider node with the part and
 // collider it was made from. body appended them in plan order (bodies,
 // their parts, each part's colliders), one body after the other, and
 // only for bodies that got a motion; the names are checked against it.
-func namedBodies(a *gltfio.Asset, gen *physics.Model, ex *mesh.Result, pl *assetPlan, done map[int]*made) ([]enginenames.Body, error) {
+func (j *job) namedBodies() ([]enginenames.Body, error) {
+	a, gen := j.a, j.model
 	var nodes []int
 	for _, i := range gen.NodeIndices() {
 		if n := gen.Nodes[i]; n.Collider != nil || n.Trigger != nil {
@@ -75,15 +76,15 @@ func namedBodies(a *gltfio.Asset, gen *physics.Model, ex *mesh.Result, pl *asset
 		}
 	}
 	var out []enginenames.Body
-	for _, b := range pl.bodies {
+	for _, b := range j.plan.bodies {
 		bn := gen.Nodes[b.node]
 		if bn == nil || bn.Motion == nil {
 			continue
 		}
 		body := enginenames.Body{Node: b.node, Motion: bn.Motion}
 		for _, pp := range b.parts {
-			part := &ex.Parts[pp.part]
-			m := done[pp.part]
+			part := &j.ex.Parts[pp.part]
+			m := j.made[pp.part]
 			if m == nil {
 				continue
 			}

@@ -100,54 +100,11 @@ func Asset(ctx context.Context, a *gltfio.Asset, opt Options) (*Report, error) {
 			b.world = geom.Identity4()
 		}
 	}
-	made := makeColliders(ctx, a.Doc, ex, pl.parts, opt.Run)
-	if err := checkColliderCount(made); err != nil {
-		return nil, err
-	}
-	notes, warnings := mergeOverlapping(a.Doc, ex, pl, made, world, opt.Body.Overlap)
-	rep.Notes, rep.Warnings = append(rep.Notes, notes...), append(rep.Warnings, warnings...)
-	if err := carryOut(a, ex, pl, made); err != nil {
-		return nil, err
-	}
-	model := physics.NewModel()
-	res := resources{material: -1, filter: -1}
-	if m := opt.Body.Material; m != nil {
-		model.Materials = append(model.Materials, *m)
-		res.material = 0
-	}
-	if f := opt.Body.Filter; f != nil {
-		model.Filters = append(model.Filters, *f)
-		res.filter = 0
-	}
-	for _, b := range pl.bodies {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := body(ctx, a, model, ex, b, made, res, opt, rep); err != nil {
-			return nil, err
-		}
-	}
-	if err := ragdolls(ctx, a, model, ex, world, pl.ragdoll, res, opt, rep); err != nil {
-		return nil, err
-	}
-	if rep.Bodies == 0 {
-		return rep, nil
-	}
-	warn, err := emit(a, model, opt.Encoding, ex, pl, made)
-	if err != nil {
-		return nil, err
-	}
-	rep.Warnings = append(rep.Warnings, warn...)
-	if err := checkResult(a); err != nil {
+	j := newJob(a, opt, ex, world, pl, rep)
+	if err := j.write(ctx); err != nil {
 		return nil, err
 	}
 	return rep, nil
-}
-
-// resources are the document-level physics every generated collider
-// refers to, as indices into the generated model (-1: the default).
-type resources struct {
-	material, filter int
 }
 
 // carryOut makes the plan's changes to the node graph: meshes that
@@ -155,20 +112,21 @@ type resources struct {
 // generates are made (file mode's gathers the scene's roots), when their
 // body gets a collider (else the node gen.stand stands for it in the
 // reports). Both are journaled edits, so a re-run undoes them.
-func carryOut(a *gltfio.Asset, ex *mesh.Result, pl *assetPlan, done map[int]*made) error {
-	for _, n := range pl.hide {
+func (j *job) carryOut() error {
+	a := j.a
+	for _, n := range j.plan.hide {
 		if err := hideMesh(a, n); err != nil {
 			return err
 		}
 	}
-	for _, b := range pl.bodies {
+	for _, b := range j.plan.bodies {
 		if b.node != groupNode {
 			continue
 		}
 		b.node = b.gen.stand
 		for _, pp := range b.parts {
-			if m := done[pp.part]; m != nil && len(m.cs) > 0 {
-				g, err := placeNode(a, ex.Scene, b.gen)
+			if m := j.made[pp.part]; m != nil && len(m.cs) > 0 {
+				g, err := placeNode(a, j.ex.Scene, b.gen)
 				if err != nil {
 					return err
 				}

@@ -24,10 +24,8 @@ func (p *planner) uninstanced(ex *mesh.Result, node int, motion physics.MotionTy
 	if _, inst := p.doc.Nodes[node].Extensions[extInstancing]; !inst {
 		return p.body(node, motion)
 	}
-	holder := -1
-	if up, ok := p.parent[node]; ok {
-		holder = up
-	} else if ex.Scene < 0 {
+	holder := p.parent[node]
+	if holder < 0 && ex.Scene < 0 {
 		p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("the body node %s carries %s, and no scene holds a node to put the body on instead; left there", mesh.NodeName(p.doc, node), extInstancing))
 		return p.body(node, motion)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
-	"github.com/qmuntal/gltf"
 )
 
 // OverlapRule says what becomes of generated dynamic bodies whose
@@ -56,7 +55,8 @@ type overlapSolid struct {
 // part keeps its home body: its colliders, made in that body's frame,
 // are written under that body's node, inside the merged body's subtree.
 // It returns the notes and warnings for the report.
-func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done map[int]*made, world []geom.Mat4, rule OverlapRule) (notes, warnings []string) {
+func (j *job) mergeOverlapping() (notes, warnings []string) {
+	doc, pl, done := j.a.Doc, j.plan, j.made
 	var solids []*overlapSolid
 	for _, b := range pl.bodies {
 		if b.motion != physics.Dynamic || b.gen != nil && !aboveInstanced(doc, b) {
@@ -79,13 +79,13 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 	var pairs [][2]int
 	var depths []float64
 	for i, a := range solids {
-		for j := i + 1; j < len(solids); j++ {
-			b := solids[j]
+		for k := i + 1; k < len(solids); k++ {
+			b := solids[k]
 			tol := OverlapTolerance * min(a.size, b.size)
 			if d := overlapDepth(a, b, tol); d > tol {
-				pairs = append(pairs, [2]int{i, j})
+				pairs = append(pairs, [2]int{i, k})
 				depths = append(depths, d)
-				if ri, rj := find(i), find(j); ri != rj {
+				if ri, rj := find(i), find(k); ri != rj {
 					parent[max(ri, rj)] = min(ri, rj)
 				}
 			}
@@ -99,13 +99,13 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 		a, b := solids[pairs[k][0]], solids[pairs[k][1]]
 		return fmt.Sprintf("%s and %s by %.3g m (%.1f%% of the smaller body's size)", name(a), name(b), depths[k], 100*depths[k]/min(a.size, b.size))
 	}
-	if rule == OverlapWarn {
+	if j.opt.Body.Overlap == OverlapWarn {
 		for k := range pairs {
 			warnings = append(warnings, fmt.Sprintf("dynamic bodies whose colliders overlap at rest: %s; kept apart (bodies.overlapping: warn), engines will push them apart", describe(k)))
 		}
 		return nil, warnings
 	}
-	ups := parents(doc)
+	ups := physics.Parents(doc)
 	for root := range solids {
 		if find(root) != root {
 			continue
@@ -137,7 +137,7 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 			warnings = append(warnings, fmt.Sprintf("dynamic bodies whose colliders overlap at rest: %s; not merged: a body on a new node above an instanced node stays its own", strings.Join(why, "; ")))
 			continue
 		}
-		into := mergeTarget(doc, ex, ups, group, world, solids[big].body)
+		into := j.mergeTarget(ups, group, solids[big].body)
 		if into == nil {
 			warnings = append(warnings, fmt.Sprintf("dynamic bodies whose colliders overlap at rest: %s; not merged: they are neither nested nor siblings", strings.Join(why, "; ")))
 			continue
@@ -171,16 +171,14 @@ func mergeOverlapping(doc *gltf.Document, ex *mesh.Result, pl *assetPlan, done m
 // the member whose node is an ancestor of every other's, else a new body
 // on a node adopting them all when they are siblings (named after the
 // largest, big), else nil.
-func mergeTarget(doc *gltf.Document, ex *mesh.Result, ups map[int]int, group []*bodyPlan, world []geom.Mat4, big *bodyPlan) *bodyPlan {
+func (j *job) mergeTarget(ups []int, group []*bodyPlan, big *bodyPlan) *bodyPlan {
+	doc, ex := j.a.Doc, j.ex
 	for _, b := range group {
 		if !slices.ContainsFunc(group, func(o *bodyPlan) bool { return !isAncestor(ups, b.node, o.node) }) {
 			return b
 		}
 	}
-	holder := -1
-	if up, ok := ups[group[0].node]; ok {
-		holder = up
-	}
+	holder := ups[group[0].node]
 	var order []int // the holder's list of children
 	if holder >= 0 {
 		order = doc.Nodes[holder].Children
@@ -189,11 +187,7 @@ func mergeTarget(doc *gltf.Document, ex *mesh.Result, ups map[int]int, group []*
 	}
 	var kids []int
 	for _, b := range group {
-		up, ok := ups[b.node]
-		if !ok {
-			up = -1
-		}
-		if up != holder || !slices.Contains(order, b.node) {
+		if ups[b.node] != holder || !slices.Contains(order, b.node) {
 			return nil
 		}
 		kids = append(kids, b.node)
@@ -201,7 +195,7 @@ func mergeTarget(doc *gltf.Document, ex *mesh.Result, ups map[int]int, group []*
 	slices.SortFunc(kids, func(x, y int) int { return slices.Index(order, x) - slices.Index(order, y) })
 	w := geom.Identity4()
 	if holder >= 0 {
-		w = world[holder]
+		w = j.world[holder]
 	}
 	return &bodyPlan{
 		node:   groupNode,
@@ -323,28 +317,14 @@ func colliderPoints(c Collider) []geom.Vec3 {
 	return pts
 }
 
-// parents maps each node to its parent.
-func parents(doc *gltf.Document) map[int]int {
-	up := map[int]int{}
-	for i, n := range doc.Nodes {
-		for _, c := range n.Children {
-			up[c] = i
-		}
-	}
-	return up
-}
-
-// isAncestor says whether node a is node n or one of its ancestors.
-func isAncestor(up map[int]int, a, n int) bool {
-	for steps := 0; steps <= len(up)+1; steps++ {
+// isAncestor says whether node a is node n or one of its ancestors (up:
+// physics.Parents).
+func isAncestor(up []int, a, n int) bool {
+	for steps := 0; steps <= len(up)+1 && n >= 0; steps++ {
 		if n == a {
 			return true
 		}
-		p, ok := up[n]
-		if !ok {
-			return false
-		}
-		n = p
+		n = up[n]
 	}
 	return false
 }

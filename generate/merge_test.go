@@ -71,7 +71,7 @@ func TestOverlappingBodies(t *testing.T) {
 			t.Errorf("%s: merged node children %v, scene %v", f, kids, doc.Scenes[0].Nodes)
 		}
 		// Every collider under the merged node, no other body on the way.
-		parent := parents(doc)
+		parent := physics.Parents(doc)
 		for col := range g.colliderParents() {
 			n := col
 			for g.model.Nodes[n] == nil || g.model.Nodes[n].Motion == nil {

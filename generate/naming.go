@@ -151,11 +151,9 @@ func (p *planner) hints(ex *mesh.Result, todo []int) *hints {
 				h.rigid[i] = n
 				break
 			}
-			up, ok := p.parent[n]
-			if !ok {
+			if n = p.parent[n]; n < 0 {
 				break
 			}
-			n = up
 		}
 	}
 	for _, i := range todo {

@@ -89,7 +89,7 @@ type planner struct {
 	a      *gltfio.Asset
 	doc    *gltf.Document
 	opt    Options
-	parent map[int]int
+	parent []int // physics.Parents: -1 for a root
 	plan   *assetPlan
 	bodies map[int]*bodyPlan
 	paths  map[int]string // node → its path for the rules (GPU instances share it)
@@ -103,12 +103,7 @@ type planner struct {
 // rules and body pattern may be costly regular expressions on long names:
 // it fails with ctx's error once ctx is done, checked between matches.
 func planAsset(ctx context.Context, a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) (*assetPlan, error) {
-	p := &planner{ctx: ctx, a: a, doc: a.Doc, opt: opt, parent: map[int]int{}, plan: &assetPlan{}, bodies: map[int]*bodyPlan{}, paths: map[int]string{}}
-	for i, n := range a.Doc.Nodes {
-		for _, c := range n.Children {
-			p.parent[c] = i
-		}
-	}
+	p := &planner{ctx: ctx, a: a, doc: a.Doc, opt: opt, parent: physics.Parents(a.Doc), plan: &assetPlan{}, bodies: map[int]*bodyPlan{}, paths: map[int]string{}}
 	var todo []int
 	for i, part := range ex.Parts {
 		if len(part.Triangles) > 0 && !authored[part.Root] {
@@ -341,11 +336,9 @@ func (p *planner) matching(n, root int) (int, bool) {
 		if n == root {
 			return 0, false
 		}
-		up, ok := p.parent[n]
-		if !ok {
+		if n = p.parent[n]; n < 0 {
 			return 0, false
 		}
-		n = up
 	}
 }
 
@@ -367,11 +360,9 @@ func (p *planner) nodeInfo(part *mesh.Part) NodeInfo {
 				name = fmt.Sprintf("nodes[%d]", n)
 			}
 			names = append(names, name)
-			up, ok := p.parent[n]
-			if !ok {
+			if n = p.parent[n]; n < 0 {
 				break
 			}
-			n = up
 		}
 		slices.Reverse(names)
 		path = strings.Join(names, "/")

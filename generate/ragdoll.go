@@ -86,35 +86,30 @@ func (p *planner) ragdollParts(ex *mesh.Result, todo []int) []int {
 	return rest
 }
 
-// ragdolls makes one ragdoll of each armature driving the given parts
-// (armatures): bodies on the joint nodes, colliders, masses and joints,
-// added to model and the asset.
-func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.Result, world []geom.Mat4, parts []int, res resources, opt Options, rep *Report) error {
+// ragdolls makes one ragdoll of each armature driving the plan's
+// skinned parts (armatures): bodies on the joint nodes, colliders,
+// masses and joints, added to the model and the asset.
+func (j *job) ragdolls(ctx context.Context) error {
+	doc, parts := j.a.Doc, j.plan.ragdoll
 	if len(parts) == 0 {
 		return nil
 	}
-	parent := map[int]int{}
-	for i, n := range a.Doc.Nodes {
-		for _, c := range n.Children {
-			parent[c] = i
-		}
-	}
-	defs := map[string]int{}
-	for _, g := range armatures(a.Doc, ex, parts, parent) {
+	parent := physics.Parents(doc)
+	for _, g := range armatures(doc, j.ex, parts, parent) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if n, ok := underSkinnedMesh(a.Doc, g.joints, parent); ok {
-			noRagdoll(a, ex, g, rep, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(a.Doc, n)))
+		if n, ok := underSkinnedMesh(doc, g.joints, parent); ok {
+			j.noRagdoll(g, fmt.Sprintf("its joint %s is or lies under a skinned mesh node, whose transform glTF ignores", mesh.NodeName(doc, n)))
 			continue
 		}
-		bones, skin := ragdollInput(a.Doc, ex, g, world, parent)
-		rd, err := ragdoll.Build(bones, skin, ragdollSettings(opt))
+		bones, skin := ragdollInput(doc, j.ex, g, j.world, parent)
+		rd, err := ragdoll.Build(bones, skin, ragdollSettings(j.opt))
 		if err != nil {
-			noRagdoll(a, ex, g, rep, err.Error())
+			j.noRagdoll(g, err.Error())
 			continue
 		}
-		if err := writeRagdoll(a, model, ex, g, g.joints, rd, world, res, opt, defs, rep); err != nil {
+		if err := j.writeRagdoll(g, rd); err != nil {
 			return err
 		}
 	}
@@ -123,7 +118,8 @@ func ragdolls(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *me
 
 // noRagdoll reports a skin that gets no ragdoll: a warning saying why,
 // and its parts with no colliders.
-func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why string) {
+func (j *job) noRagdoll(g *skinGroup, why string) {
+	a, ex, rep := j.a, j.ex, j.rep
 	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %s: no ragdoll", g.label(), ex.Parts[g.parts[0]].Name, why))
 	for _, i := range g.parts {
 		p := &ex.Parts[i]
@@ -134,9 +130,9 @@ func noRagdoll(a *gltfio.Asset, ex *mesh.Result, g *skinGroup, rep *Report, why 
 // underSkinnedMesh returns a joint that is, or lies under, a node with a
 // skinned mesh: a body there would not move what it claims to (glTF
 // ignores that node's transform, and importers re-parent skinned meshes).
-func underSkinnedMesh(doc *gltf.Document, joints []int, parent map[int]int) (int, bool) {
+func underSkinnedMesh(doc *gltf.Document, joints []int, parent []int) (int, bool) {
 	for _, j := range joints {
-		for n, ok := j, true; ok; n, ok = parent[n] {
+		for n := j; n >= 0; n = parent[n] {
 			if doc.Nodes[n].Skin != nil && doc.Nodes[n].Mesh != nil {
 				return j, true
 			}
@@ -167,9 +163,10 @@ type ragdollBody struct {
 	toNode geom.Mat4 // Frame to the carrying node's space
 }
 
-// writeRagdoll adds the ragdoll's bodies, colliders and joints to the
-// asset and the model.
-func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *skinGroup, joints []int, rd *ragdoll.Ragdoll, world []geom.Mat4, res resources, opt Options, defs map[string]int, rep *Report) error {
+// writeRagdoll adds the ragdoll rd of armature g, its bodies, colliders
+// and joints, to the asset and the model.
+func (j *job) writeRagdoll(g *skinGroup, rd *ragdoll.Ragdoll) error {
+	a, ex, model, rep, joints, defs := j.a, j.ex, j.model, j.rep, g.joints, j.jointDefs
 	rr := RagdollReport{Skin: g.skins[0], Bones: len(joints), Bodies: []string{}, Merged: []string{}, Joints: []string{}}
 	if len(g.skins) > 1 {
 		rr.Skins = g.skins
@@ -186,13 +183,13 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		}
 		cs[bi] = c
 	}
-	masses := ragdollMasses(rd, cs, opt.Body.Mass)
-	filters, warning := ragdollFilters(model, rd, cs, joints, res.filter)
+	masses := ragdollMasses(rd, cs, j.opt.Body.Mass)
+	filters, warning := ragdollFilters(model, rd, cs, joints, j.res.filter)
 	if warning != "" {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s", ex.Parts[g.parts[0]].Name, warning))
 	}
 	for bi, b := range rd.Bodies {
-		rb, err := placeBody(a, joints[b.Bone], b, world)
+		rb, err := j.placeBody(joints[b.Bone], b)
 		if err != nil {
 			return err
 		}
@@ -202,7 +199,7 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		node.Set("name", sourceName(b.Name)+".collider")
 		setPose(node, c.Translation, c.Rotation)
 		if c.Hull != nil {
-			m, err := a.AppendMesh(sourceName(b.Name)+".hull", c.Hull.Vertices, c.Hull.Triangles, opt.Encoding.Binary)
+			m, err := a.AppendMesh(sourceName(b.Name)+".hull", c.Hull.Vertices, c.Hull.Triangles, j.opt.Encoding.Binary)
 			if err != nil {
 				return err
 			}
@@ -212,7 +209,7 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		if err != nil {
 			return err
 		}
-		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: res.material, Filter: filters[bi]}
+		model.Node(idx).Collider = &physics.Collider{Shape: model.AddShape(c.Shape), Material: j.res.material, Filter: filters[bi]}
 		rep.Colliders[string(c.Shape.Type)]++
 		br := BodyReport{Node: rb.node, Name: b.Name, Motion: physics.Dynamic, Colliders: 1}
 		m := masses[bi]
@@ -239,37 +236,37 @@ func writeRagdoll(a *gltfio.Asset, model *physics.Model, ex *mesh.Result, g *ski
 		}
 		rr.Merged = append(rr.Merged, fmt.Sprintf("%s → %s", boneLabel(a.Doc, joints[m.Bone]), into))
 	}
-	for _, j := range rd.Joints {
-		child, par := rd.Bodies[j.Child], rd.Bodies[j.Parent]
-		def, ok := defs[j.Rule+fmt.Sprint(j.Limit)]
+	for _, jt := range rd.Joints {
+		child, par := rd.Bodies[jt.Child], rd.Bodies[jt.Parent]
+		def, ok := defs[jt.Rule+fmt.Sprint(jt.Limit)]
 		if !ok {
-			model.Joints = append(model.Joints, jointDef(j.Rule, j.Limit))
+			model.Joints = append(model.Joints, jointDef(jt.Rule, jt.Limit))
 			def = len(model.Joints) - 1
-			defs[j.Rule+fmt.Sprint(j.Limit)] = def
+			defs[jt.Rule+fmt.Sprint(jt.Limit)] = def
 		}
 		jn := gltfio.NewObject()
 		jn.Set("name", sourceName(child.Name)+".joint")
-		setPose(jn, j.ChildFrame.Position, j.ChildFrame.Rotation)
-		ji, err := a.AppendNode(placed[j.Child].frame, jn)
+		setPose(jn, jt.ChildFrame.Position, jt.ChildFrame.Rotation)
+		ji, err := a.AppendNode(placed[jt.Child].frame, jn)
 		if err != nil {
 			return err
 		}
 		an := gltfio.NewObject()
 		an.Set("name", sourceName(child.Name)+".joint.anchor")
-		setPose(an, j.ParentFrame.Position, j.ParentFrame.Rotation)
-		ai, err := a.AppendNode(placed[j.Parent].frame, an)
+		setPose(an, jt.ParentFrame.Position, jt.ParentFrame.Rotation)
+		ai, err := a.AppendNode(placed[jt.Parent].frame, an)
 		if err != nil {
 			return err
 		}
 		model.Node(ji).Joint = &physics.Joint{Def: def, ConnectedNode: ai}
-		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, j.Rule))
-		rr.Limits = append(rr.Limits, limitReport(j))
+		rr.Joints = append(rr.Joints, fmt.Sprintf("%s – %s (%s)", child.Name, par.Name, jt.Rule))
+		rr.Limits = append(rr.Limits, limitReport(jt))
 	}
 	if rd.Unweighted > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d vertices without weights belong to no body", g.label(), rd.Unweighted))
 	}
 	pr := PartReport{Body: placed[0].node, Node: rr.Nodes[0], Name: partName(a.Doc, &ex.Parts[g.parts[0]]),
-		Method: Method(ragdollSettings(opt).Method), Colliders: len(rd.Bodies),
+		Method: Method(ragdollSettings(j.opt).Method), Colliders: len(rd.Bodies),
 		Reason: fmt.Sprintf("ragdoll: %d bodies on %d bones, %d joints", len(rd.Bodies), len(joints), len(rd.Joints))}
 	if pr.Method == "" {
 		pr.Method = Capsule
@@ -294,10 +291,11 @@ func boneLabel(doc *gltf.Document, n int) string {
 // the body: then a new child with the same world pose. Its colliders and
 // joint frames go on a child that cancels the node's scale when it has
 // one.
-func placeBody(a *gltfio.Asset, n int, b ragdoll.Body, world []geom.Mat4) (ragdollBody, error) {
+func (j *job) placeBody(n int, b ragdoll.Body) (ragdollBody, error) {
+	a := j.a
 	node := a.Doc.Nodes[n]
 	rb := ragdollBody{node: n, frame: n}
-	w := world[n]
+	w := j.world[n]
 	if _, light := node.Extensions["KHR_lights_punctual"]; node.Mesh != nil || node.Camera != nil || light {
 		c := gltfio.NewObject()
 		c.Set("name", sourceName(b.Name)+".body")

@@ -46,15 +46,7 @@ func checkSizes(ex *mesh.Result, authored map[int]bool) error {
 // all); the JSON tree tells them apart.
 func checkZeroTransforms(a *gltfio.Asset, ex *mesh.Result, authored map[int]bool) error {
 	nodes := a.Tree.Arr("nodes")
-	parent := make([]int, len(a.Doc.Nodes))
-	for i := range parent {
-		parent[i] = -1
-	}
-	for p, n := range a.Doc.Nodes {
-		for _, c := range n.Children {
-			parent[c] = p // Extract checked the hierarchy
-		}
-	}
+	parent := physics.Parents(a.Doc) // Extract checked the hierarchy
 	checked := make([]bool, len(nodes))
 	for _, p := range ex.Parts {
 		if len(p.Triangles) == 0 || authored[p.Root] || p.Skinned {

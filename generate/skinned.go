@@ -37,10 +37,8 @@ func (p *planner) unskinned(ex *mesh.Result, part *mesh.Part, node int, motion p
 		}
 		return b
 	}
-	holder := -1
-	if up, ok := p.parent[s]; ok {
-		holder = up
-	} else if ex.Scene < 0 {
+	holder := p.parent[s]
+	if holder < 0 && ex.Scene < 0 {
 		p.plan.warnings = append(p.plan.warnings, what+", and no scene holds a node to put it beside; left there")
 		return p.body(node, motion)
 	}
@@ -61,11 +59,9 @@ func (p *planner) skinnedAt(n int) int {
 		if nd := p.doc.Nodes[n]; nd.Skin != nil && nd.Mesh != nil {
 			at = n
 		}
-		up, ok := p.parent[n]
-		if !ok {
+		if n = p.parent[n]; n < 0 {
 			break
 		}
-		n = up
 	}
 	return at
 }
@@ -106,8 +102,8 @@ func (p *planner) skeletonRoot(n int) (int, bool) {
 func (p *planner) chain(n int) []int {
 	out := []int{n}
 	for len(out) <= len(p.doc.Nodes) {
-		up, ok := p.parent[n]
-		if !ok {
+		up := p.parent[n]
+		if up < 0 {
 			break
 		}
 		out, n = append(out, up), up

@@ -142,21 +142,15 @@ func MigrateJoints(doc *gltf.Document, m *physics.Model, warns *[]physics.Warnin
 // orphans are relative to the world).
 func worldMatrices(doc *gltf.Document) ([]geom.Mat4, error) {
 	n := len(doc.Nodes)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = -1
-	}
 	for i, nd := range doc.Nodes {
 		if nd == nil {
 			continue
 		}
-		for _, c := range nd.Children {
-			if c < 0 || c >= n {
-				return nil, physics.Errorf(fmt.Sprintf("nodes[%d].children", i), "index %d out of range", c)
-			}
-			parent[c] = i
+		if k := slices.IndexFunc(nd.Children, func(c int) bool { return c < 0 || c >= n }); k >= 0 {
+			return nil, physics.Errorf(fmt.Sprintf("nodes[%d].children", i), "index %d out of range", nd.Children[k])
 		}
 	}
+	parent := physics.Parents(doc)
 	out := make([]geom.Mat4, n)
 	done := make([]bool, n)
 	var get func(i, depth int) (geom.Mat4, error)

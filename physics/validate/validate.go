@@ -171,18 +171,10 @@ func (v *validator) run() {
 		}
 	}
 	v.nodeExt = make([]map[string]map[string]any, len(doc.Nodes))
-	v.parent = make([]int, len(doc.Nodes))
-	for i := range v.parent {
-		v.parent[i] = -1
-	}
+	v.parent = physics.Parents(doc)
 	for i, n := range doc.Nodes {
 		if n == nil {
 			continue
-		}
-		for _, c := range n.Children {
-			if c >= 0 && c < len(doc.Nodes) {
-				v.parent[c] = i
-			}
 		}
 		v.nodeExt[i] = map[string]map[string]any{}
 		for _, name := range physicsExts {
