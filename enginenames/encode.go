@@ -459,30 +459,22 @@ func names(doc *gltf.Document, i int) []string {
 }
 
 // decompose splits an affine m into translation, rotation and scale when
-// its axes are orthogonal (m = T·R·S); ok is false for a shear.
+// its axes are orthogonal (m = T·R·S); ok is false for a shear or a zero
+// scale.
 func decompose(m geom.Mat4) (geom.Vec3, geom.Quat, geom.Vec3, bool) {
-	lin := m.Linear()
-	var cols [3]geom.Vec3
-	var s geom.Vec3
-	for j := 0; j < 3; j++ {
-		cols[j] = lin.Col(j)
-		s[j] = cols[j].Len()
-		if s[j] == 0 || !cols[j].IsFinite() {
-			return geom.Vec3{}, geom.Quat{}, geom.Vec3{}, false
-		}
-		cols[j] = cols[j].Scale(1 / s[j])
+	t, q, s, err := m.Rigid()
+	if err != nil {
+		return geom.Vec3{}, geom.Quat{}, geom.Vec3{}, false
 	}
+	lin := m.Linear()
 	for i := 0; i < 3; i++ {
 		for j := i + 1; j < 3; j++ {
-			if math.Abs(cols[i].Dot(cols[j])) > 1e-9 {
+			if math.Abs(lin.Col(i).Dot(lin.Col(j))/(s[i]*s[j])) > 1e-9 {
 				return geom.Vec3{}, geom.Quat{}, geom.Vec3{}, false
 			}
 		}
 	}
-	if lin.Det() < 0 {
-		s[0], cols[0] = -s[0], cols[0].Scale(-1)
-	}
-	return m.Translation(), geom.QuatFromMat3(geom.FromCols(cols[0], cols[1], cols[2])).Normalize(), s, true
+	return t, q, s, true
 }
 
 // setTransform writes a TRS on a node, leaving out identity parts.

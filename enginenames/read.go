@@ -222,14 +222,12 @@ func readShape(doc *gltf.Document, i, m int, w geom.Mat4, t physics.ShapeType) (
 	return s, nil
 }
 
-// rigid splits w into a rigid frame (its axes orthonormalized in order,
-// turned proper) and the linear rest, w = frame · rest.
+// rigid splits w into its rigid frame (geom.Mat4.Rigid; w's translation
+// alone when w is flat) and the linear rest, w = frame · rest.
 func rigid(w geom.Mat4) (geom.Mat4, geom.Mat3) {
-	lin := w.Linear()
-	x := lin.Col(0).Normalize()
-	y := lin.Col(1).Sub(x.Scale(x.Dot(lin.Col(1)))).Normalize()
-	z := x.Cross(y)
-	rot := geom.FromCols(x, y, z)
-	frame := geom.TRS(w.Translation(), geom.QuatFromMat3(rot).Normalize(), geom.Vec3{1, 1, 1})
-	return frame, rot.Transpose().Mul(lin)
+	t, q, _, err := w.Rigid()
+	if err != nil {
+		t, q = w.Translation(), geom.IdentityQuat()
+	}
+	return geom.TRS(t, q, geom.Vec3{1, 1, 1}), q.Mat3().Transpose().Mul(w.Linear())
 }

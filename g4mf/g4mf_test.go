@@ -173,7 +173,7 @@ func corpusFile(t *testing.T, name string) string {
 
 // rotationOf returns the proper rotation of an affine transform.
 func rotationOf(t *testing.T, m geom.Mat4) geom.Mat3 {
-	_, q, err := rigid(m)
+	_, q, _, err := m.Rigid()
 	if err != nil {
 		t.Fatal(err)
 	}

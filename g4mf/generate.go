@@ -149,30 +149,11 @@ func subtree(sc *Scene, r int) ([]part, bool) {
 	return parts, has
 }
 
-// rigid splits an affine transform into translation, proper rotation
-// and the scale left over.
-func rigid(m geom.Mat4) (geom.Vec3, geom.Quat, error) {
-	lin := m.Linear()
-	var cols [3]geom.Vec3
-	for j := 0; j < 3; j++ {
-		cols[j] = lin.Col(j)
-		l := cols[j].Len()
-		if l < 1e-12 || !cols[j].IsFinite() {
-			return geom.Vec3{}, geom.Quat{}, errors.New("transform has zero or non-finite scale")
-		}
-		cols[j] = cols[j].Scale(1 / l)
-	}
-	if lin.Det() < 0 {
-		cols[0] = cols[0].Scale(-1)
-	}
-	return m.Translation(), geom.QuatFromMat3(geom.FromCols(cols[0], cols[1], cols[2])).Normalize(), nil
-}
-
 // genBody builds one body: node B at the world centre of mass (world
 // orientation) carrying the motion, under it node O undoing that offset,
 // under O the original subtree (unchanged) and the collider nodes.
 func genBody(ctx context.Context, sc *Scene, b *builder, r, slot int, parts []part, opt generate.Options, rep *generate.Report) error {
-	t, q, err := rigid(sc.Nodes[r].World)
+	t, q, _, err := sc.Nodes[r].World.Rigid()
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %v; no body generated", label(sc, r), err))
 		return nil

@@ -3,7 +3,6 @@ package generate
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 
@@ -264,25 +263,14 @@ func authoredRoots(doc *gltf.Document, roots []int) map[int]bool {
 	return out
 }
 
-// frame splits an affine transform into a rigid frame (translation and
-// proper rotation) and the scale that remains: m = frame · diag(scale).
+// frame is m's rigid frame (geom.Mat4.Rigid) as a transform, and the
+// scale that remains: m = frame · diag(scale).
 func frame(m geom.Mat4) (geom.Mat4, geom.Vec3, error) {
-	lin := m.Linear()
-	var cols [3]geom.Vec3
-	var s geom.Vec3
-	for j := 0; j < 3; j++ {
-		cols[j] = lin.Col(j)
-		s[j] = cols[j].Len()
-		if s[j] < 1e-12 || !cols[j].IsFinite() {
-			return geom.Mat4{}, s, errors.New("transform has zero or non-finite scale")
-		}
-		cols[j] = cols[j].Scale(1 / s[j])
+	t, q, s, err := m.Rigid()
+	if err != nil {
+		return geom.Mat4{}, s, err
 	}
-	if lin.Det() < 0 {
-		s[0], cols[0] = -s[0], cols[0].Scale(-1)
-	}
-	rot := geom.QuatFromMat3(geom.FromCols(cols[0], cols[1], cols[2]))
-	return geom.TRS(m.Translation(), rot, geom.Vec3{1, 1, 1}), s, nil
+	return geom.TRS(t, q, geom.Vec3{1, 1, 1}), s, nil
 }
 
 func isOne(s geom.Vec3) bool {

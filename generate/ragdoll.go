@@ -3,7 +3,6 @@ package generate
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/autocollide/autocollide/geom"
@@ -310,12 +309,12 @@ func (j *job) placeBody(n int, b ragdoll.Body) (ragdollBody, error) {
 		return rb, fmt.Errorf("%s: singular world transform", mesh.NodeName(a.Doc, n))
 	}
 	rb.toNode = inv.Mul(b.Frame)
-	if isIdentity(rb.toNode) {
+	if rb.toNode.IsIdentity() {
 		return rb, nil
 	}
 	c := gltfio.NewObject()
 	c.Set("name", sourceName(b.Name)+".colliders")
-	if s, diagonal := scaleOnly(rb.toNode); diagonal {
+	if s, diagonal := rb.toNode.ScaleOnly(); diagonal {
 		c.Set("scale", []any{gltfio.Num(s[0]), gltfio.Num(s[1]), gltfio.Num(s[2])})
 	} else {
 		m := rb.toNode.GLTF()
@@ -331,31 +330,6 @@ func (j *job) placeBody(n int, b ragdoll.Body) (ragdollBody, error) {
 	}
 	rb.frame = idx
 	return rb, nil
-}
-
-// isIdentity reports m within 1e-9 of the identity.
-func isIdentity(m geom.Mat4) bool {
-	id := geom.Identity4()
-	for i := range 4 {
-		for j := range 4 {
-			if math.Abs(m[i][j]-id[i][j]) > 1e-9 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// scaleOnly returns m's diagonal when m is (within 1e-9) a scale.
-func scaleOnly(m geom.Mat4) (geom.Vec3, bool) {
-	for i := range 4 {
-		for j := range 4 {
-			if i != j && math.Abs(m[i][j]) > 1e-9*math.Abs(m[i][i]) {
-				return geom.Vec3{}, false
-			}
-		}
-	}
-	return geom.Vec3{m[0][0], m[1][1], m[2][2]}, true
 }
 
 // setPose writes a translation and a rotation on a node, when they are
@@ -432,24 +406,13 @@ func ragdollFilters(model *physics.Model, rd *ragdoll.Ragdoll, cs []Collider, jo
 
 // restOverlaps returns, for each body of the ragdoll, the other bodies
 // (ascending) whose colliders cs (in the bodies' Frames) overlap its own
-// at rest, leaving out the jointed pairs.
+// at rest, leaving out the jointed pairs (ragdoll.Ragdoll.RestOverlaps).
 func restOverlaps(rd *ragdoll.Ragdoll, cs []Collider) [][]int {
-	n := len(rd.Bodies)
-	solids := make([]ragdoll.Solid, n)
+	solids := make([]ragdoll.Solid, len(rd.Bodies))
 	for i, b := range rd.Bodies {
 		solids[i] = solidAtRest(cs[i], b.Frame)
 	}
-	out := make([][]int, n)
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			if rd.Bodies[i].Parent == j || rd.Bodies[j].Parent == i || !solids[i].Overlaps(solids[j]) {
-				continue
-			}
-			out[i] = append(out[i], j)
-			out[j] = append(out[j], i)
-		}
-	}
-	return out
+	return rd.RestOverlaps(solids)
 }
 
 // solidAtRest places a collider given in a body frame f in world space.

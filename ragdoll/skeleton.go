@@ -71,9 +71,8 @@ func newSkeleton(bones []Bone) (*skeleton, error) {
 	return sk, nil
 }
 
-// rigid returns m without its scale: Gram-Schmidt on the first two columns,
-// the third their cross product, the first negated when m mirrors (as
-// generate frames body nodes), and m's translation.
+// rigid returns m's rigid frame (geom.Mat4.Rigid, as generate frames body
+// nodes) as a transform: m without its scale.
 func rigid(m geom.Mat4) (geom.Mat4, error) {
 	for _, row := range m {
 		for _, v := range row {
@@ -85,24 +84,11 @@ func rigid(m geom.Mat4) (geom.Mat4, error) {
 	if m[3] != [4]float64{0, 0, 0, 1} {
 		return geom.Mat4{}, fmt.Errorf("is not affine")
 	}
-	l := m.Linear()
-	c0, c1, c2 := l.Col(0), l.Col(1), l.Col(2)
-	scale := math.Max(c0.Len(), math.Max(c1.Len(), c2.Len()))
-	det := l.Det()
-	if scale == 0 || math.Abs(det) <= 1e-12*scale*scale*scale {
+	t, q, _, err := m.Rigid()
+	if err != nil {
 		return geom.Mat4{}, fmt.Errorf("is singular (zero scale)")
 	}
-	e0 := c0.Normalize()
-	e1 := c1.Sub(e0.Scale(c1.Dot(e0))).Normalize()
-	if det < 0 {
-		e0 = e0.Scale(-1)
-	}
-	e2 := e0.Cross(e1)
-	f := geom.Identity4()
-	for i := 0; i < 3; i++ {
-		f[i][0], f[i][1], f[i][2], f[i][3] = e0[i], e1[i], e2[i], m[i][3]
-	}
-	return f, nil
+	return geom.TRS(t, q, geom.Vec3{1, 1, 1}), nil
 }
 
 // toLocal maps a world point into the rigid frame f.
