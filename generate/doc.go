@@ -41,6 +41,12 @@
 //     enclosing far more than the mass's volume and implausible sizes
 //     and masses.
 //
+// Inside, Asset plans the asset once (plan.go), then writes the plan as
+// one job (job.go): the asset, its plan, its settings, its report and its
+// edits travel together as the job, whose methods are the steps, so that
+// no function of the package takes more than 6 parameters (a test parses
+// the package to keep it so).
+//
 // Colliders, BodyMass and Mass.Body know nothing of files: the G4MF
 // path (package g4mf) calls them too.
 package generate
