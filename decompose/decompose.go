@@ -46,24 +46,21 @@ type Options struct {
 	SearchTriangles int
 	// SkipRelax leaves the cuts where the search put them: no relax pass
 	// (re-placing the cut between each pair of touching parts where their
-	// hulls' total volume is least). The pass costs a quarter to a third
-	// of the time on large open meshes (it cuts every pair's union tens of
-	// times, and open meshes keep more parts) and moves the surface
-	// distance by a few percent either way there; bulk runs (the default
-	// profile) skip it. It is also left out wherever the tightening pass
-	// runs (closed input without SkipTighten), which cuts where the hulls'
-	// gap is instead.
+	// hulls' total volume is least). The pass cuts every pair's union
+	// tens of times, so it is costly on large open meshes (they keep more
+	// parts) for little change in surface distance (figures in DESIGN.md);
+	// bulk runs (the default profile) skip it. It is also left out
+	// wherever the tightening pass runs (closed input without
+	// SkipTighten), which cuts where the hulls' gap is instead.
 	SkipRelax bool
 	// SkipTighten leaves out the tightening pass (splitting parts under
 	// the threshold where the hulls' distance to the mesh falls by more
 	// than a price per added hull; see DESIGN.md). The pass only runs on
 	// closed input (every edge with its twin), where each cut pays for
 	// the faces it leaves inside the solid, and replaces the relax pass
-	// there. It lowers the mean surface distance (the real meshes 0.887
-	// -> 0.422 % of the diagonal) for more hulls (51 -> 121 on the three)
-	// and costs a sub-search per stuck part: the default profile's corpus
-	// took 2.4 times the CPU with it (open meshes included), and bulk runs
-	// skip it.
+	// there. It lowers the mean surface distance for more hulls and costs
+	// a sub-search per stuck part (figures in DESIGN.md); bulk runs skip
+	// it.
 	SkipTighten bool
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
@@ -105,11 +102,8 @@ const (
 	// looked ahead from.
 	lookaheadTop = 8
 	// lookaheadMin: only parts above this multiple of the threshold are
-	// looked ahead from; nearer the threshold a peel is as good. Measured
-	// on the acd meshes in four orientations each: at 1.5 the gothic
-	// chair's legs stay peeled (surface distance 0.39 %, CoACD 0.37), at
-	// 1.0 to 1.2 they are not (0.35 %); at 1.0 the V-HACD cow gets worse
-	// (1.18 -> 1.92 %).
+	// looked ahead from; nearer the threshold a peel is as good (chosen on
+	// the acd meshes in four orientations each, see DESIGN.md).
 	lookaheadMin = 1.2
 	// lookaheadPlanes is the number of evenly spaced planes per axis tried
 	// on each child when looking ahead.
@@ -509,9 +503,8 @@ func (d *decomposer) search(ts []tri, inner []bool, res *Result) ([]*part, error
 	// Where the tightening pass follows, the relax pass is left out: both
 	// work on the hulls' excess over the mesh (relax moves a cut between
 	// two touching parts to the place of least hull volume, the pass cuts
-	// where the hulls' gap is), and relax was a third of the CPU of the
-	// closed real meshes (Bottle) for hulls the pass then cuts again
-	// (tools/acd-bench/RESULTS.md, session 11).
+	// where the hulls' gap is), and relax cost the closed meshes much of
+	// their CPU for hulls the pass then cuts again (see DESIGN.md).
 	if d.opt.SkipRelax || d.tightens() {
 		return parts, nil
 	}
