@@ -80,17 +80,16 @@ func EstimateCost(d gltfio.Declared, m generate.Method) float64 {
 }
 
 // JobCosts estimates each job's cost (EstimateCost) from what its file
-// declares (gltfio.Declare: the JSON alone is read) and methods[i], the
-// method job i runs with. A file that cannot be read costs costPerFile:
-// it fails fast.
+// declares (its JSON alone, read once for the run: see summarize) and
+// methods[i], the method job i runs with. A file that cannot be read
+// costs costPerFile: it fails fast.
 func JobCosts(jobs []Job, methods []generate.Method, lim gltfio.Limits) []float64 {
+	summarize(jobs, lim)
 	costs := make([]float64, len(jobs))
 	for i, j := range jobs {
 		var d gltfio.Declared
-		if j.Skip == "" {
-			if got, err := gltfio.Declare(j.Input, lim); err == nil {
-				d = got
-			}
+		if s := j.summary; s != nil && s.err == nil {
+			d = s.Declared
 		}
 		costs[i] = EstimateCost(d, methods[i])
 	}

@@ -81,12 +81,12 @@ func corpusCase(t *testing.T) simCase {
 		if !ok {
 			t.Fatalf("%s: no measured time in testdata/corpus-times.json", j.Rel)
 		}
-		d, err := gltfio.Declare(j.Input, gltfio.Limits{})
+		s, err := gltfio.Summarize(j.Input, gltfio.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.jobs = append(c.jobs, j)
-		c.costs = append(c.costs, EstimateCost(d, generate.Auto))
+		c.costs = append(c.costs, EstimateCost(s.Declared, generate.Auto))
 		c.times = append(c.times, ms)
 	}
 	return c

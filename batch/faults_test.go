@@ -180,11 +180,11 @@ func TestPanicFailsOneFile(t *testing.T) {
 	_, _, jobs := faultBatch(t)
 	var calls atomic.Int32
 	opt := aabb
-	opt.Rules = func(generate.NodeInfo) (generate.PartSettings, bool) {
+	opt.Rules = func(context.Context, generate.NodeInfo) (generate.PartSettings, bool, error) {
 		if calls.Add(1) == 1 {
 			panic("boom")
 		}
-		return generate.PartSettings{}, false
+		return generate.PartSettings{}, false, nil
 	}
 	assets, _, err := Run(context.Background(), jobs, Options{Generate: opt, Workers: 1})
 	if err != nil {

@@ -34,6 +34,9 @@ type Job struct {
 	// a preview folder, distinct over the whole listing Plan made (empty:
 	// named from the jobs of the run).
 	Preview string
+	// summary is the one read of the input's JSON before the run, made
+	// by the first of CheckWrites, JobCosts or Run that needs it.
+	summary *summary
 }
 
 // PlanOptions says how inputs map to outputs. Exactly one of Output,

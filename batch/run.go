@@ -303,6 +303,9 @@ func runOne(ctx context.Context, j Job, opt Options, c *cache) (r result) {
 	if err != nil {
 		return fail(err)
 	}
+	if err := j.unchanged(raw); err != nil {
+		return fail(err)
+	}
 	r.asset.Warnings = append(r.asset.Warnings, a.Warnings...)
 	gopt := opt.Generate
 	gopt.Encoding.Binary = gltfio.IsBinaryName(j.Output)

@@ -30,9 +30,9 @@ type Writes struct {
 // (buffers, images), or another output of the same run. It is called
 // with the whole listing (before sharding, so that shards of one listing
 // agree) and before anything is written; a collision is an error naming
-// both. Each input's resources are read from its JSON alone (see
-// gltfio.References); an input whose JSON cannot be read is left to fail
-// when it is loaded.
+// both. Each input's resources are read from its JSON alone, once for
+// the run (kept in the job: see summarize); an input whose JSON cannot be
+// read is left to fail when it is loaded.
 //
 // A .gltf output's .bin is named after its content (see gltfio.Save), so
 // its exact name is known only once generated: any file of the output's
@@ -43,15 +43,16 @@ type Writes struct {
 func CheckWrites(jobs []Job, w Writes, lim gltfio.Limits) error {
 	c := claims{reads: map[string]claim{}, writes: map[string]claim{}, dirs: map[string]string{}}
 	var bins []binClaim
+	summarize(jobs, lim)
 	for ji, j := range jobs {
 		if j.Skip != "" || j.Unreadable != "" {
 			continue
 		}
 		c.read(j.Input, claim{job: ji, what: "input " + j.Input})
-		refs, err := gltfio.References(j.Input, lim)
-		if err != nil {
+		if j.summary.err != nil {
 			continue
 		}
+		refs := j.summary.References
 		for _, r := range refs {
 			p := filepath.Join(filepath.Dir(j.Input), filepath.FromSlash(r.Rel))
 			c.read(p, claim{job: ji, what: fmt.Sprintf("%s (%s of %s)", p, r.Where, j.Input), src: p})

@@ -176,23 +176,25 @@ func sameGeometry(a, b []geom.Vec3, ta, tb [][3]uint32) (t geom.Vec3, ok bool) {
 	return t, true
 }
 
-// MaxColliders bounds the colliders generated for one asset. Each costs
+// MaxAssetColliders bounds the colliders generated for one asset (all
+// its mesh instances together; ColliderSettings.MaxColliders is the
+// budget of one instance). Each costs
 // its node, shape and (hulls) mesh, accessor and buffer view in the
 // document and the output, some 15 kB for a box and 40 kB for a small
 // hull at the peak of a run (25,000 hulls on GPU instances of a cube
 // peaked at 954 MB), so that the memory bound of README holds for a file
 // of a few kilobytes declaring many instances.
-const MaxColliders = 10_000
+const MaxAssetColliders = 10_000
 
 // checkColliderCount refuses an asset whose parts got more than
-// MaxColliders colliders in all, before any is written into the document.
+// MaxAssetColliders colliders in all, before any is written into the document.
 func checkColliderCount(done map[int]*made) error {
 	n := 0
 	for _, m := range done {
 		n += len(m.cs)
 	}
-	if n > MaxColliders {
-		return fmt.Errorf("%d colliders to generate, over the limit of %d (fewer mesh instances, or a method making fewer colliders per instance)", n, MaxColliders)
+	if n > MaxAssetColliders {
+		return fmt.Errorf("%d colliders to generate, over the limit of %d (fewer mesh instances, or a method making fewer colliders per instance)", n, MaxAssetColliders)
 	}
 	return nil
 }

@@ -112,10 +112,10 @@ func TestPlanStopsOnDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
 	opt := Options{}
-	opt.Rules = func(NodeInfo) (PartSettings, bool) {
+	opt.Rules = func(context.Context, NodeInfo) (PartSettings, bool, error) {
 		calls++
 		cancel() // the deadline passes during the first match
-		return PartSettings{}, false
+		return PartSettings{}, false, nil
 	}
 	if _, err := planAsset(ctx, a, ex, map[int]bool{}, opt); !errors.Is(err, context.Canceled) || calls != 1 {
 		t.Errorf("planAsset past its deadline: %v after %d matches, want context.Canceled after 1", err, calls)

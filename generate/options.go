@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 
@@ -46,10 +47,12 @@ type Options struct {
 	Encoding Encoding
 	// Rules, when set, is asked for each mesh instance and may override
 	// the method and its parameters; ok false keeps Options as they are.
+	// An error (ctx's, once it is done, or a match refused for its cost)
+	// fails the asset.
 	// A function cannot be compared or hashed: RulesKey must describe the
 	// rules (e.g. the resolved profile's text), so that caches keyed on
 	// Options tell rule sets apart.
-	Rules    func(NodeInfo) (s PartSettings, ok bool) `json:"-"`
+	Rules    func(ctx context.Context, n NodeInfo) (s PartSettings, ok bool, err error) `json:"-"`
 	RulesKey string
 	Run
 }

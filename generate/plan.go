@@ -12,6 +12,7 @@ import (
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/regexcost"
 	"github.com/qmuntal/gltf"
 )
 
@@ -85,14 +86,18 @@ type assetPlan struct {
 
 // planner holds what planning one asset needs.
 type planner struct {
-	ctx    context.Context // checked between matches of rules and patterns
-	a      *gltfio.Asset
-	doc    *gltf.Document
-	opt    Options
-	parent []int // physics.Parents: -1 for a root
-	plan   *assetPlan
-	bodies map[int]*bodyPlan
-	paths  map[int]string // node → its path for the rules (GPU instances share it)
+	ctx context.Context // checked between matches of rules and patterns
+	// pattern is the body pattern with its matching cost; err is the
+	// first match it refused for that cost, returned by planAsset.
+	pattern *regexcost.Matcher
+	err     error
+	a       *gltfio.Asset
+	doc     *gltf.Document
+	opt     Options
+	parent  []int // physics.Parents: -1 for a root
+	plan    *assetPlan
+	bodies  map[int]*bodyPlan
+	paths   map[int]string // node → its path for the rules (GPU instances share it)
 }
 
 // planAsset decides which nodes become bodies, with what motion, and how
@@ -101,9 +106,16 @@ type planner struct {
 // conventions are read (hints), the bodies are formed (bodies), and each
 // part's collider settings are resolved in one place (resolve). A profile's
 // rules and body pattern may be costly regular expressions on long names:
-// it fails with ctx's error once ctx is done, checked between matches.
+// it fails with ctx's error once ctx is done, checked between matches,
+// and refuses a match over regexcost.MaxCost, so that none runs long.
 func planAsset(ctx context.Context, a *gltfio.Asset, ex *mesh.Result, authored map[int]bool, opt Options) (*assetPlan, error) {
 	p := &planner{ctx: ctx, a: a, doc: a.Doc, opt: opt, parent: physics.Parents(a.Doc), plan: &assetPlan{}, bodies: map[int]*bodyPlan{}, paths: map[int]string{}}
+	if opt.Body.Pattern != nil {
+		var err error
+		if p.pattern, err = regexcost.New(opt.Body.Pattern); err != nil {
+			return nil, fmt.Errorf("body pattern: %w", err)
+		}
+	}
 	var todo []int
 	for i, part := range ex.Parts {
 		if len(part.Triangles) > 0 && !authored[part.Root] {
@@ -121,6 +133,9 @@ func planAsset(ctx context.Context, a *gltfio.Asset, ex *mesh.Result, authored m
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if p.err != nil {
+		return nil, p.err
+	}
 	// A body holding any of the artist's colliders gets no generated ones.
 	own := map[*bodyPlan][]string{}
 	for _, i := range todo {
@@ -132,7 +147,10 @@ func planAsset(ctx context.Context, a *gltfio.Asset, ex *mesh.Result, authored m
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		pp := p.resolve(ex, i, bodyOf[i], h, own[bodyOf[i]])
+		pp, err := p.resolve(ex, i, bodyOf[i], h, own[bodyOf[i]])
+		if err != nil {
+			return nil, err
+		}
 		pp.body.parts = append(pp.body.parts, pp)
 		p.plan.parts = append(p.plan.parts, pp)
 	}
@@ -222,13 +240,17 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 // artists' naming conventions, the artist's colliders elsewhere on its
 // body (own lists them: the part then gets none), and last what the
 // body allows (a triangle mesh needs a static body and no trigger).
-func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own []string) *partPlan {
+func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own []string) (*partPlan, error) {
 	part := &ex.Parts[i]
 	opt := p.opt
 	pp := &partPlan{part: i, body: body, home: body, collider: opt.Collider, trigger: opt.Body.Trigger}
 	u, isUnreal := h.unreal[i]
 	if opt.Rules != nil && !isUnreal {
-		if s, ok := opt.Rules(p.nodeInfo(part)); ok {
+		s, ok, err := opt.Rules(p.ctx, p.nodeInfo(part))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			pp.apply(s)
 		}
 	}
@@ -260,7 +282,7 @@ func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own 
 		pp.reason = strings.TrimPrefix(pp.reason+"; ", "; ") + "a triangle mesh collider needs a static body; decomposed instead"
 		p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: a triangle mesh collider needs a static body (engines refuse it on %s ones); decomposed into hulls instead", part.Name, body.motion))
 	}
-	return pp
+	return pp, nil
 }
 
 // body returns the body planned at node, making it on first use.
@@ -320,17 +342,22 @@ func (pp *partPlan) apply(s PartSettings) {
 }
 
 // matching returns the nearest node from n up to root whose name matches
-// the body pattern.
+// the body pattern. A match refused for its cost is kept in p.err.
 func (p *planner) matching(n, root int) (int, bool) {
-	re := p.opt.Body.Pattern
-	if re == nil {
+	if p.pattern == nil {
 		return 0, false
 	}
 	for {
-		if p.ctx.Err() != nil {
+		if p.ctx.Err() != nil || p.err != nil {
 			return 0, false // planAsset returns the error
 		}
-		if re.MatchString(p.doc.Nodes[n].Name) {
+		name := p.doc.Nodes[n].Name
+		ok, err := p.pattern.MatchString(name)
+		if err != nil {
+			p.err = fmt.Errorf("body pattern: nodes[%d] (a name of %d bytes): %w", n, len(name), err)
+			return 0, false
+		}
+		if ok {
 			return n, true
 		}
 		if n == root {

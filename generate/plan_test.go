@@ -320,18 +320,18 @@ func mustJSON(t *testing.T, s string) any {
 // report names the rule.
 func TestRules(t *testing.T) {
 	var seen []NodeInfo
-	rules := func(n NodeInfo) (PartSettings, bool) {
+	rules := func(_ context.Context, n NodeInfo) (PartSettings, bool, error) {
 		seen = append(seen, n)
 		if n.Extras["collide"] == "sphere" {
-			return PartSettings{Rule: "tagged", Method: Sphere}, true
+			return PartSettings{Rule: "tagged", Method: Sphere}, true, nil
 		}
 		if strings.HasPrefix(n.Path, "Table/") {
-			return PartSettings{Rule: "legs", Method: Cylinder, Trigger: true}, true
+			return PartSettings{Rule: "legs", Method: Cylinder, Trigger: true}, true, nil
 		}
 		if n.Triangles > 100 {
-			return PartSettings{Rule: "dense", Method: None}, true
+			return PartSettings{Rule: "dense", Method: None}, true, nil
 		}
-		return PartSettings{}, false
+		return PartSettings{}, false, nil
 	}
 	g := gen(t, furniture(t), Options{Collider: ColliderSettings{Method: AABB}, Rules: rules})
 	want := map[string]struct {
@@ -523,7 +523,9 @@ func TestCapsuleHeightPositive(t *testing.T) {
 func TestRuleAutoSettings(t *testing.T) {
 	reasons := map[string]string{}
 	methods := func(rule PartSettings) map[string]Method {
-		rules := func(n NodeInfo) (PartSettings, bool) { return rule, n.Name == "Ball" || n.Name == "Leg1" }
+		rules := func(_ context.Context, n NodeInfo) (PartSettings, bool, error) {
+			return rule, n.Name == "Ball" || n.Name == "Leg1", nil
+		}
 		g := gen(t, furniture(t), Options{Collider: ColliderSettings{Method: Auto}, Rules: rules})
 		m := map[string]Method{}
 		for _, p := range g.rep.Parts {

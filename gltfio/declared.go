@@ -1,6 +1,7 @@
 package gltfio
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -23,16 +24,50 @@ type Declared struct {
 	Geometries []int64
 }
 
-// Declare reads what the scene generation reads declares, from the
-// file's JSON alone: a GLB's BIN chunk and external buffers are not
-// read, so it is cheap enough to ask of every file of a large listing
-// (balanced sharding does).
-func Declare(path string, lim Limits) (Declared, error) {
-	var d Declared
-	tree, err := readJSONTree(path, lim)
+// Summary is what a file's JSON says before the file is loaded, from
+// one read of it: what its scene declares, the external files it names,
+// and the SHA-256 of the JSON text (JSONSum), by which a later load of
+// the file can tell it is still what was summarized.
+type Summary struct {
+	Declared   Declared
+	References []Reference
+	JSON       [sha256.Size]byte
+}
+
+// Summarize reads and parses the JSON of the file at path once (a GLB's
+// BIN chunk and external buffers are not read, so it is cheap enough to
+// ask of every file of a large listing) within the limits; errors name
+// the file.
+func Summarize(path string, lim Limits) (Summary, error) {
+	js, err := readJSONChunk(path, lim)
 	if err != nil {
-		return d, err
+		return Summary{}, fmt.Errorf("%s: %w", path, err)
 	}
+	tree, err := parseJSON(js, lim.maxElements(), lim.maxValues())
+	if err != nil {
+		return Summary{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return Summary{Declared: declare(tree, lim), References: references(tree), JSON: sha256.Sum256(js)}, nil
+}
+
+// JSONSum is the SHA-256 of the JSON text of a file's bytes (a GLB's
+// JSON chunk), as Summary.JSON records it; ok is false for a GLB whose
+// chunks cannot be split.
+func JSONSum(raw []byte) (sum [sha256.Size]byte, ok bool) {
+	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) == glbMagic {
+		js, _, err := splitGLB(raw)
+		if err != nil {
+			return sum, false
+		}
+		raw = js
+	}
+	return sha256.Sum256(raw), true
+}
+
+// declare reads what the scene generation reads declares from a parsed
+// JSON tree.
+func declare(tree *Object, lim Limits) Declared {
+	var d Declared
 	geometries := map[string]bool{}
 	sceneMeshes(tree, func(_ int, node *Object, mi int) error {
 		n := gpuInstances(tree, node)
@@ -45,7 +80,7 @@ func Declare(path string, lim Limits) (Declared, error) {
 		}
 		return nil
 	})
-	return d, nil
+	return d
 }
 
 // geometryKey names mesh mi's geometry by its primitives' POSITION
@@ -125,6 +160,11 @@ func References(path string, lim Limits) ([]Reference, error) {
 	if err != nil {
 		return nil, err
 	}
+	return references(tree), nil
+}
+
+// references lists the external files a parsed JSON tree names.
+func references(tree *Object) []Reference {
 	var refs []Reference
 	for _, k := range []string{"buffers", "images"} {
 		for i, v := range tree.Arr(k) {
@@ -139,5 +179,5 @@ func References(path string, lim Limits) ([]Reference, error) {
 			}
 		}
 	}
-	return refs, nil
+	return refs
 }

@@ -20,12 +20,15 @@ func TestDeclareOverLimit(t *testing.T) {
 	if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Declare(p, Limits{MaxFileSize: 1000})
+	_, err := Summarize(p, Limits{MaxFileSize: 1000})
 	if !errors.Is(err, safefile.ErrTooLarge) || !strings.Contains(err.Error(), p) {
-		t.Errorf("Declare over the limit: %v, want %s: ... %v", err, p, safefile.ErrTooLarge)
+		t.Errorf("Summarize over the limit: %v, want %s: ... %v", err, p, safefile.ErrTooLarge)
 	}
-	d, err := Declare(p, Limits{MaxFileSize: 1 << 20})
-	if err != nil || d.Triangles != 1 {
-		t.Errorf("Declare under the limit: %+v, %v; want 1 triangle", d, err)
+	s, err := Summarize(p, Limits{MaxFileSize: 1 << 20})
+	if err != nil || s.Declared.Triangles != 1 {
+		t.Errorf("Summarize under the limit: %+v, %v; want 1 triangle", s, err)
+	}
+	if sum, ok := JSONSum([]byte(doc)); !ok || sum != s.JSON {
+		t.Error("JSONSum of the file's bytes differs from the summary's")
 	}
 }

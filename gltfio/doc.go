@@ -17,8 +17,8 @@
 // Untrusted input is checked before anything is allocated from it: GLB
 // chunk headers, declared buffer lengths against the data, JSON nesting
 // depth, size and duplicate keys, compressed vertex counts against the
-// declared triangles, and URIs (Limits bounds each; Declare reads only the
-// declared sizes). Errors name the file and the JSON path.
+// declared triangles, and URIs (Limits bounds each; Summarize reads only the
+// JSON). Errors name the file and the JSON path.
 //
 // Saving: a GLB output holds everything, every buffer with bytes merged
 // into its BIN chunk and every image moved into a bufferView (pack.go),

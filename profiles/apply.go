@@ -374,7 +374,7 @@ func decodeMatch(d doc, e entry) (Match, error) {
 		case "name":
 			m.Name, err = glob(x)
 		case "nameRegex":
-			m.nameRe, m.NameRegex, err = d.regex(x)
+			m.nameRe, m.NameRegex, err = d.matcher(x)
 		case "mesh":
 			m.Mesh, err = glob(x)
 		case "path":

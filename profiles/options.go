@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"path"
@@ -93,13 +94,20 @@ func (m Mass) spec() (generate.Mass, error) {
 // rules compiles the rules into the function generate asks per mesh
 // instance: the first matching rule's settings over the profile's
 // colliders section; an instance no rule matches gets the section's hull
-// caps only.
-func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) {
+// caps only. It fails with ctx's error once ctx is done (checked before
+// each rule), and with the rule's name when its nameRegex would cost
+// more than regexcost.MaxCost to match against the node's name.
+func (p *Profile) rules() func(context.Context, generate.NodeInfo) (generate.PartSettings, bool, error) {
 	base := generate.PartSettings{MaxHullFaces: p.Colliders.MaxHullFaces, MaxHullTriangles: p.Colliders.MaxHullTriangles}
 	rules := p.Rules
-	return func(n generate.NodeInfo) (generate.PartSettings, bool) {
+	return func(ctx context.Context, n generate.NodeInfo) (generate.PartSettings, bool, error) {
 		for _, r := range rules {
-			if !r.Match.matches(n) {
+			if err := ctx.Err(); err != nil {
+				return base, false, err
+			}
+			if ok, err := r.Match.matches(n); err != nil {
+				return base, false, fmt.Errorf("rule %q: nameRegex %s: nodes[%d] (a name of %d bytes): %w", r.Name, Excerpt(r.Match.NameRegex), n.Node, len(n.Name), err)
+			} else if !ok {
 				continue
 			}
 			s := base
@@ -118,39 +126,46 @@ func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) 
 			if r.Set.MaxHullTriangles != 0 {
 				s.MaxHullTriangles = r.Set.MaxHullTriangles
 			}
-			return s, true
+			return s, true, nil
 		}
-		return base, base != generate.PartSettings{}
+		return base, base != generate.PartSettings{}, nil
 	}
 }
 
-// matches says whether every criterion of m holds for n.
-func (m *Match) matches(n generate.NodeInfo) bool {
+// matches says whether every criterion of m holds for n; the regular
+// expression, the costly one, is matched last and may refuse the match
+// for its cost (a *regexcost.CostError).
+func (m *Match) matches(n generate.NodeInfo) (bool, error) {
 	glob := func(pattern, s string) bool {
 		ok, _ := path.Match(pattern, s) // checked when decoded
 		return ok
 	}
 	switch {
 	case m.Name != "" && !glob(m.Name, n.Name),
-		m.nameRe != nil && !m.nameRe.MatchString(n.Name),
 		m.Mesh != "" && !glob(m.Mesh, n.Mesh),
 		m.Path != "" && !glob(m.Path, n.Path),
 		m.File != "" && !glob(m.File, lastSegments(n.File, strings.Count(m.File, "/")+1)):
-		return false
+		return false, nil
 	}
 	if m.ExtrasKey != "" {
 		if _, ok := n.Extras[m.ExtrasKey]; !ok {
-			return false
+			return false, nil
 		}
 	}
 	for k, want := range m.Extras {
 		v, ok := n.Extras[k]
 		if !ok || extrasText(v) != want {
-			return false
+			return false, nil
 		}
 	}
 	size := max(n.Size[0], n.Size[1], n.Size[2])
-	return m.Size.holds(size) && m.Triangles.holds(float64(n.Triangles))
+	if !m.Size.holds(size) || !m.Triangles.holds(float64(n.Triangles)) {
+		return false, nil
+	}
+	if m.nameRe == nil {
+		return true, nil
+	}
+	return m.nameRe.MatchString(n.Name)
 }
 
 // lastSegments is the last n segments of a slash-separated path (all of

@@ -27,6 +27,7 @@ import (
 	"github.com/autocollide/autocollide/enginenames"
 	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/physics/codecs"
+	"github.com/autocollide/autocollide/regexcost"
 	"github.com/autocollide/autocollide/safefile"
 )
 
@@ -217,7 +218,7 @@ type Match struct {
 	Size      *Range `yaml:"size,omitempty"`
 	Triangles *Range `yaml:"triangles,omitempty"`
 
-	nameRe *regexp.Regexp
+	nameRe *regexcost.Matcher
 }
 
 // Range is an inclusive range; a zero Max is unbounded.

@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -74,7 +75,7 @@ func TestPresetSettings(t *testing.T) {
 		if o.Rules == nil {
 			t.Fatal("no rules")
 		}
-		s, _ := o.Rules(n)
+		s, _, _ := o.Rules(context.Background(), n)
 		return s
 	}
 	if o := get("physx-gpu"); o.Collider.MaxHullVertices != 64 || part(o, generate.NodeInfo{Name: "x"}).MaxHullFaces != 64 {
@@ -142,7 +143,7 @@ rules:
 		{generate.NodeInfo{Name: "ROCK12"}, "regex", generate.PartSettings{Method: generate.Decompose, MaxColliders: 4, Concavity: 0.1}},
 		{generate.NodeInfo{Name: "ROCK12b"}, "", generate.PartSettings{}},
 	} {
-		got, ok := o.Rules(c.n)
+		got, ok, _ := o.Rules(context.Background(), c.n)
 		c.want.Rule = c.rule
 		if ok != (c.rule != "") || got != c.want {
 			t.Errorf("%+v: got %+v, %v; want %+v", c.n, got, ok, c.want)
@@ -250,11 +251,11 @@ rules:
     autoTolerance: 0.3
     hullFill: 0.7
 `)
-	s, ok := opt.Rules(generate.NodeInfo{Name: "Ball1"})
+	s, ok, _ := opt.Rules(context.Background(), generate.NodeInfo{Name: "Ball1"})
 	if !ok || s.AutoTolerance != 0.3 || s.HullFill != 0.7 {
 		t.Errorf("Ball1: %+v, %v; want autoTolerance 0.3 and hullFill 0.7", s, ok)
 	}
-	if s, _ := opt.Rules(generate.NodeInfo{Name: "Crate"}); s.AutoTolerance != 0 || s.HullFill != 0 {
+	if s, _, _ := opt.Rules(context.Background(), generate.NodeInfo{Name: "Crate"}); s.AutoTolerance != 0 || s.HullFill != 0 {
 		t.Errorf("Crate matches no rule but gets %+v", s)
 	}
 }
@@ -273,10 +274,10 @@ func TestAbsConcavity(t *testing.T) {
 	}
 	rule := "rules:\n  - match: {name: \"Rock*\"}\n    method: decompose\n    absConcavity: %v\n"
 	o := options(fmt.Sprintf(rule, 0.5))
-	if s, ok := o.Rules(generate.NodeInfo{Name: "Rock3"}); !ok || s.AbsConcavity != 0.5 || s.Method != generate.Decompose {
+	if s, ok, _ := o.Rules(context.Background(), generate.NodeInfo{Name: "Rock3"}); !ok || s.AbsConcavity != 0.5 || s.Method != generate.Decompose {
 		t.Errorf("Rock3: %+v, %v; want decompose with absConcavity 0.5", s, ok)
 	}
-	if s, _ := o.Rules(generate.NodeInfo{Name: "Crate"}); s.AbsConcavity != 0 {
+	if s, _, _ := o.Rules(context.Background(), generate.NodeInfo{Name: "Crate"}); s.AbsConcavity != 0 {
 		t.Errorf("Crate matches no rule but gets absConcavity %v", s.AbsConcavity)
 	}
 	if o.Collider.AbsConcavity != 0 {
@@ -359,7 +360,7 @@ func TestMatchFile(t *testing.T) {
 		{"chair.glb", false},
 		{"assets/props/chair.glb.bak", false},
 	} {
-		s, ok := opt.Rules(generate.NodeInfo{File: c.file})
+		s, ok, _ := opt.Rules(context.Background(), generate.NodeInfo{File: c.file})
 		if got := ok && s.Method == "box"; got != c.want {
 			t.Errorf("file %q: matched %v, want %v", c.file, got, c.want)
 		}

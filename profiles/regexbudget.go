@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+
+	"github.com/autocollide/autocollide/regexcost"
 )
 
 // Budgets of a profile's regular expressions (nameRegex, bodies.pattern),
@@ -45,6 +47,20 @@ func (d doc) regex(e entry) (*regexp.Regexp, string, error) {
 		return nil, "", d.errf(e.v, "%s: bad regular expression %s: %v", e.field, Excerpt(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	return re, s, nil
+}
+
+// matcher is regex's expression with the size of its program, which
+// bounds what matching it costs (regexcost).
+func (d doc) matcher(e entry) (*regexcost.Matcher, string, error) {
+	re, s, err := d.regex(e)
+	if err != nil {
+		return nil, "", err
+	}
+	m, err := regexcost.New(re)
+	if err != nil {
+		return nil, "", d.errf(e.v, "%s: %v", e.field, err)
+	}
+	return m, s, nil
 }
 
 // programSize estimates the instructions of re's compiled program from

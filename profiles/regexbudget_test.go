@@ -1,10 +1,15 @@
 package profiles
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/autocollide/autocollide/generate"
 )
 
 // TestRegexBudget (issue 41, defect 7): a profile's regular expressions
@@ -50,7 +55,43 @@ func TestRegexBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.Rules[0].Match.nameRe.MatchString("Wheel12") {
+	if ok, err := p.Rules[0].Match.nameRe.MatchString("Wheel12"); !ok || err != nil {
 		t.Error("a small expression within the budget does not match")
+	}
+}
+
+// TestRuleMatchCost (issue 41, defect 7): rules are matched under the
+// deadline (checked before each rule) and a nameRegex whose match would
+// cost over regexcost.MaxCost fails with the rule's name and the node,
+// without matching (before: 32 s for [ab]{1000}c against a 1 MB name).
+func TestRuleMatchCost(t *testing.T) {
+	p, err := Parse("p.yaml", []byte("rules:\n  - name: small\n    match: {name: \"Wheel*\"}\n    method: cylinder\n  - match: {nameRegex: \"[ab]{1000}c\"}\n    method: box\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := p.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := generate.NodeInfo{Node: 7, Name: strings.Repeat("ab", 1<<19)}
+	start := time.Now()
+	_, ok, err := opt.Rules(context.Background(), long)
+	if took := time.Since(start); ok || err == nil || took > 2*time.Second ||
+		!strings.Contains(err.Error(), `rule "p.yaml rule 2": nameRegex "[ab]{1000}c": nodes[7] (a name of 1048576 bytes)`) {
+		t.Errorf("long name: %v, %v after %v", ok, err, took)
+	}
+	// The first rule matches first: the costly one is never asked.
+	if s, ok, err := opt.Rules(context.Background(), generate.NodeInfo{Name: "Wheel" + long.Name}); !ok || err != nil || s.Rule != "small" {
+		t.Errorf("an earlier rule: %+v, %v, %v", s, ok, err)
+	}
+	// Within the cost it matches.
+	if s, ok, err := opt.Rules(context.Background(), generate.NodeInfo{Name: strings.Repeat("a", 1000) + "c"}); !ok || err != nil || s.Method != generate.Box {
+		t.Errorf("within the cost: %+v, %v, %v", s, ok, err)
+	}
+	// Past the deadline, no rule is matched.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, ok, err := opt.Rules(ctx, generate.NodeInfo{Name: "Wheel1"}); ok || !errors.Is(err, context.Canceled) {
+		t.Errorf("past the deadline: %v, %v", ok, err)
 	}
 }
