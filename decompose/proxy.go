@@ -12,21 +12,14 @@ import (
 // Large inputs are searched on a proxy (see the package documentation):
 // every candidate cut of the search cuts, hulls and samples a whole part,
 // tens of times a round, so its cost grows with the part's triangle count
-// (a 89k-triangle car body: 70 s and 2.5 GB, 49 % of it in the concavity
-// estimate of candidates, 19 % in their hulls, 12 % in their BVHs). The
-// chosen cuts are then applied once to the input's own triangles.
+// (figures in DESIGN.md, Large inputs). The chosen cuts are then applied
+// once to the input's own triangles.
 
 // DefaultSearchTriangles is the proxy's size aimed at (Options.
 // SearchTriangles), in triangles; inputs with more than proxyRatio times
-// it are searched on a proxy (every mesh of the acd bench is below). On the
-// ToyCar body, Fabric, SheenCloth and KitchenPot, 8000 gave 1.27, 1.10,
-// 1.48 and 1.13 % surface distance, 3000 1.66, 1.11, 1.22 and 1.52 %, 1500
-// 1.06, 1.04, 1.28 and 1.18 % for a third to a half of the CPU time
-// (tools/acd-bench/RESULTS.md, session 10). The figures follow the cuts
-// chosen rather than the proxy's cells: KitchenPot's cells (its area is
-// 4.7 times its squared diagonal) are coarser than the 5 % concavity
-// threshold below about 3,800 triangles, yet 1500 gave 1.18 % and 5,900
-// gave 2.47 %.
+// it are searched on a proxy (every mesh of the acd bench is below).
+// Smaller proxies were not reliably looser, only cheaper (figures in
+// DESIGN.md, Large inputs).
 const DefaultSearchTriangles = 8000
 
 // proxyRatio: only an input with more than proxyRatio times the proxy's
@@ -34,10 +27,8 @@ const DefaultSearchTriangles = 8000
 // triangles: its cuts are replayed on the input (one more cut, hull and
 // split per part at full resolution), and the clustering merges the
 // input's features, not only its tessellation, when the cells are as
-// coarse as its own vertex spacing. The CesiumMilkTruck body (2,088
-// triangles, large flat faces) clusters to 418 triangles at a target of
-// 1,500 and then gave 8 hulls at 2.65 % surface distance where its own
-// triangles give 19 at 0.98 %.
+// coarse as its own vertex spacing (the milk truck's body in DESIGN.md,
+// Large inputs).
 const proxyRatio = 2
 
 // origin records how the search made a part, so that the same cuts can be

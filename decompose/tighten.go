@@ -20,16 +20,11 @@ const (
 	// alone passes).
 	gapZ = 2.0
 	// subConcavity: a stuck part's sub-search splits it to this share of
-	// its own concavity. At 1/2 it cost 2.7 times as much on the SnowFlake
-	// (3.8 against 1.4 CPU s, the most parts it may make reached) for the
-	// same hulls (0.280 against 0.275 % outer distance); Bottle 0.587
-	// against 0.593 %, KitchenPot and cup the same.
+	// its own concavity (1/2 cost more for the same hulls: DESIGN.md).
 	subConcavity = 0.7
-	// subParts caps the parts of one sub-search. The sub-searches kept on
-	// the real meshes end with 2 to 6 parts after gapMerge; SheenCloth's
-	// five all fail, and without the cap two of them (budgets 13 and 26
-	// by the removable gap) cost 7.2 of its 8.6 CPU s of sub-searches
-	// (one worker), 2.9 with it. SnowFlake's is the same at 8 or 23.
+	// subParts caps the parts of one sub-search: the sub-searches kept end
+	// with fewer, and the cap bounds the cost of those that fail (figures
+	// in DESIGN.md).
 	subParts = 8
 )
 

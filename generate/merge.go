@@ -2,12 +2,12 @@ package generate
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/kinds"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -281,32 +281,11 @@ func colliderPoints(c Collider) []geom.Vec3 {
 	if c.Convex != nil {
 		return c.Convex.Vertices
 	}
-	s := c.Shape
-	var pts []geom.Vec3
-	ring := func(y, r float64) {
-		for k := 0; k < 16; k++ {
-			a := 2 * math.Pi * float64(k) / 16
-			pts = append(pts, geom.Vec3{r * math.Cos(a), y, r * math.Sin(a)})
-		}
-	}
-	ball := func(y, r float64) {
-		for i := 0; i <= 8; i++ {
-			t := math.Pi * float64(i) / 8
-			ring(y+r*math.Cos(t), r*math.Sin(t))
-		}
-	}
-	switch s.Type {
-	case physics.Sphere:
-		ball(0, s.Radius)
-	case physics.Capsule:
-		ball(s.Height/2, s.RadiusTop)
-		ball(-s.Height/2, s.RadiusBottom)
-	case physics.Cylinder:
-		ring(s.Height/2, s.RadiusTop)
-		ring(-s.Height/2, s.RadiusBottom)
-	default:
+	row, _ := kinds.ShapeOf(c.Shape.Type)
+	if row.Sample == nil {
 		return nil
 	}
+	pts := row.Sample(c.Shape)
 	q := c.Rotation
 	if q == (geom.Quat{}) {
 		q = geom.IdentityQuat()

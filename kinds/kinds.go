@@ -1,9 +1,10 @@
 // Package kinds is the one table of collider kinds: for every method a
 // profile, --method or a report names, how its colliders are made (a fit,
 // a bounding polytope, a hull, a decomposition, the mesh itself), which
-// physics shape it writes, and for each shape type its mass properties and its preview
-// legend entry and colour. Profiles, the CLI, generate, preview and the
-// report schema read it: adding a primitive is one fit file plus one row.
+// physics shape it writes, and for each shape type its mass properties, its
+// tessellation and sampling, and its preview legend entry and colour.
+// Profiles, the CLI, generate, preview and the report schema read it:
+// adding a primitive is one fit file plus one row.
 //
 // The table imports the geometry packages (fit, mass) and the physics
 // model; none of them imports it.
@@ -128,21 +129,38 @@ type ShapeKind struct {
 	// Mass is the shape's mass properties at density 1 about its own
 	// frame (nil for mesh-based shapes and planes).
 	Mass func(s physics.Shape) mass.Properties
+	// Tessellate returns a closed, consistently wound triangle mesh of
+	// the shape in its own frame (a plane: its quad), round shapes with
+	// RoundSegments segments around their axis (nil for mesh-based
+	// shapes, whose mesh is their own).
+	Tessellate func(s physics.Shape) (vertices []geom.Vec3, triangles [][3]uint32)
+	// Sample returns points of a round shape in its own frame whose hull
+	// is close inside it (within 2% of the radius); nil for shapes that
+	// are polyhedra (a box's colliders carry their corners) or meshes.
+	Sample func(s physics.Shape) []geom.Vec3
 }
 
 // shapes lists the shape types, in the order reports and legends use.
 var shapes = [...]ShapeKind{
 	{Type: physics.Box, Legend: "box", Color: [3]float32{0.93, 0.55, 0.10}, FromFit: boxOf,
-		Mass: func(s physics.Shape) mass.Properties { return mass.Box(geom.Vec3(s.Size)) }},
+		Mass:       func(s physics.Shape) mass.Properties { return mass.Box(geom.Vec3(s.Size)) },
+		Tessellate: tessellation(func(s physics.Shape) solid { return boxSolid(s.Size) })},
 	{Type: physics.Sphere, Legend: "sphere", Color: [3]float32{0.20, 0.47, 0.90}, FromFit: sphereOf,
-		Mass: func(s physics.Shape) mass.Properties { return mass.Sphere(s.Radius) }},
+		Mass:       func(s physics.Shape) mass.Properties { return mass.Sphere(s.Radius) },
+		Tessellate: tessellation(func(s physics.Shape) solid { return sphereSolid(s.Radius) }),
+		Sample:     sampleSphere},
 	{Type: physics.Capsule, Legend: "capsule", Color: [3]float32{0.18, 0.68, 0.30}, FromFit: axialOf(physics.Capsule),
-		Mass: func(s physics.Shape) mass.Properties { return mass.Capsule(s.Height, s.RadiusBottom) }},
+		Mass:       func(s physics.Shape) mass.Properties { return mass.Capsule(s.Height, s.RadiusBottom) },
+		Tessellate: tessellation(func(s physics.Shape) solid { return capsuleSolid(s.RadiusTop, s.RadiusBottom, s.Height) }),
+		Sample:     sampleCapsule},
 	{Type: physics.Cylinder, Legend: "cylinder", Color: [3]float32{0.60, 0.32, 0.80}, FromFit: axialOf(physics.Cylinder),
-		Mass: func(s physics.Shape) mass.Properties { return mass.Cylinder(s.Height, s.RadiusBottom) }},
+		Mass:       func(s physics.Shape) mass.Properties { return mass.Cylinder(s.Height, s.RadiusBottom) },
+		Tessellate: tessellation(func(s physics.Shape) solid { return cylinderSolid(s.RadiusTop, s.RadiusBottom, s.Height) }),
+		Sample:     sampleCylinder},
 	{Type: physics.Convex, Legend: "hull (convex)", Color: [3]float32{0.00, 0.64, 0.64}},
 	{Type: physics.Trimesh, Legend: "trimesh", Color: [3]float32{0.86, 0.20, 0.20}},
-	{Type: physics.Plane, Legend: "plane", Color: [3]float32{0.55, 0.42, 0.28}},
+	{Type: physics.Plane, Legend: "plane", Color: [3]float32{0.55, 0.42, 0.28},
+		Tessellate: tessellation(func(s physics.Shape) solid { return planeSolid(s.PlaneSizeX, s.PlaneSizeZ) })},
 }
 
 // Shapes returns every shape type's row, in the order reports use (a

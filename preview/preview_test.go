@@ -84,8 +84,9 @@ func TestBoxPixels(t *testing.T) {
 	l := layOut(sc, opt)
 	ss := opt.Supersample
 	var corners []geom.Vec3
-	for i := range 8 {
-		corners = append(corners, geom.Vec3{1 + sign(i&1, 1), sign(i&2, 1), sign(i&4, 1)})
+	box, _ := shapeSolid(physics.Shape{Type: physics.Box, Size: [3]float64{2, 2, 2}})
+	for _, v := range box.verts {
+		corners = append(corners, v.Add(geom.Vec3{1, 0, 0}))
 	}
 	bg := to8s(background)
 	for k, name := range []string{"front", "side"} {

@@ -192,20 +192,13 @@ func buildScene(doc *gltf.Document) (*scene, error) {
 	var planes []int // indices into sc.colliders of unbounded planes
 	for _, p := range todo {
 		c := collider{frame: true}
-		var local solid
-		switch p.shape.Type {
-		case physics.Box:
-			local = boxSolid(p.shape.Size)
-		case physics.Sphere:
-			local = sphereSolid(p.shape.Radius)
-		case physics.Capsule:
-			local = capsuleSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
-		case physics.Cylinder:
-			local = cylinderSolid(p.shape.RadiusTop, p.shape.RadiusBottom, p.shape.Height)
-		case physics.Plane:
-			local = planeSolid(p.shape.PlaneSizeX, p.shape.PlaneSizeZ)
-			c.frame = p.shape.PlaneSizeX > 0 && p.shape.PlaneSizeZ > 0
-		case physics.Convex, physics.Trimesh:
+		local, tessellated := shapeSolid(p.shape)
+		switch {
+		case tessellated:
+			if p.shape.Type == physics.Plane {
+				c.frame = p.shape.PlaneSizeX > 0 && p.shape.PlaneSizeZ > 0
+			}
+		case p.shape.Type == physics.Convex, p.shape.Type == physics.Trimesh:
 			m, ok := meshes[p.shape.Mesh]
 			if !ok {
 				if m, err = meshSolid(doc, p.shape.Mesh); err != nil {
@@ -279,7 +272,7 @@ func (sc *scene) resizePlanes(planes []int, todo []pending, world []geom.Mat4) {
 		if sz <= 0 {
 			sz = size
 		}
-		local := planeSolid(sx, sz)
+		local, _ := shapeSolid(physics.Shape{Type: physics.Plane, PlaneSizeX: sx, PlaneSizeZ: sz})
 		c := &sc.colliders[k]
 		c.solid = place(local, world[todo[k].node])
 		c.normals = triNormals(c.solid.verts, c.solid.tris)

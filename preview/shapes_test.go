@@ -5,7 +5,15 @@ import (
 	"testing"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/kinds"
+	"github.com/autocollide/autocollide/physics"
 )
+
+// tess is the kinds table's tessellation of s, as the preview draws it.
+func tess(s physics.Shape) solid {
+	m, _ := shapeSolid(s)
+	return m
+}
 
 // volume is the signed volume enclosed by s (divergence theorem).
 func volume(s solid) float64 {
@@ -47,13 +55,13 @@ func TestSolids(t *testing.T) {
 		lo, hi  geom.Vec3
 		creases int
 	}{
-		{"box", boxSolid([3]float64{1, 2, 3}), 6, 1e-12, geom.Vec3{-0.5, -1, -1.5}, geom.Vec3{0.5, 1, 1.5}, 12},
-		{"sphere", sphereSolid(2), 4.0 / 3 * math.Pi * 8, 0.03, geom.Vec3{-2, -2, -2}, geom.Vec3{2, 2, 2}, 0},
-		{"capsule", capsuleSolid(0.5, 0.5, 2), capsuleVol(0.5, 2), 0.03, geom.Vec3{-0.5, -1.5, -0.5}, geom.Vec3{0.5, 1.5, 0.5}, 0},
-		{"cylinder", cylinderSolid(1, 1, 3), math.Pi * 3, 0.01, geom.Vec3{-1, -1.5, -1}, geom.Vec3{1, 1.5, 1}, 2 * roundSegments},
+		{"box", tess(physics.Shape{Type: physics.Box, Size: [3]float64{1, 2, 3}}), 6, 1e-12, geom.Vec3{-0.5, -1, -1.5}, geom.Vec3{0.5, 1, 1.5}, 12},
+		{"sphere", tess(physics.Shape{Type: physics.Sphere, Radius: 2}), 4.0 / 3 * math.Pi * 8, 0.03, geom.Vec3{-2, -2, -2}, geom.Vec3{2, 2, 2}, 0},
+		{"capsule", tess(physics.Shape{Type: physics.Capsule, RadiusTop: 0.5, RadiusBottom: 0.5, Height: 2}), capsuleVol(0.5, 2), 0.03, geom.Vec3{-0.5, -1.5, -0.5}, geom.Vec3{0.5, 1.5, 0.5}, 0},
+		{"cylinder", tess(physics.Shape{Type: physics.Cylinder, RadiusTop: 1, RadiusBottom: 1, Height: 3}), math.Pi * 3, 0.01, geom.Vec3{-1, -1.5, -1}, geom.Vec3{1, 1.5, 1}, 2 * kinds.RoundSegments},
 		// Frustum: V = πh/3 (R² + Rr + r²).
-		{"cone frustum", cylinderSolid(0.5, 1, 2), math.Pi * 2 / 3 * (1 + 0.5 + 0.25), 0.01, geom.Vec3{-1, -1, -1}, geom.Vec3{1, 1, 1}, 2 * roundSegments},
-		{"cone", cylinderSolid(0, 1, 2), math.Pi * 2 / 3, 0.01, geom.Vec3{-1, -1, -1}, geom.Vec3{1, 1, 1}, roundSegments},
+		{"cone frustum", tess(physics.Shape{Type: physics.Cylinder, RadiusTop: 0.5, RadiusBottom: 1, Height: 2}), math.Pi * 2 / 3 * (1 + 0.5 + 0.25), 0.01, geom.Vec3{-1, -1, -1}, geom.Vec3{1, 1, 1}, 2 * kinds.RoundSegments},
+		{"cone", tess(physics.Shape{Type: physics.Cylinder, RadiusTop: 0, RadiusBottom: 1, Height: 2}), math.Pi * 2 / 3, 0.01, geom.Vec3{-1, -1, -1}, geom.Vec3{1, 1, 1}, kinds.RoundSegments},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -82,7 +90,7 @@ func TestSolids(t *testing.T) {
 // to both, and the extremes along Y are the spheres' poles.
 func TestTaperedCapsule(t *testing.T) {
 	for _, c := range []struct{ top, bottom, h float64 }{{0.2, 0.6, 1}, {0.6, 0.2, 1}, {0.1, 2, 1}, {0.5, 0.5, 0}} {
-		s := capsuleSolid(c.top, c.bottom, c.h)
+		s := tess(physics.Shape{Type: physics.Capsule, RadiusTop: c.top, RadiusBottom: c.bottom, Height: c.h})
 		if !closed(s) {
 			t.Errorf("%+v: not closed", c)
 		}
@@ -123,7 +131,7 @@ func TestTaperedCapsule(t *testing.T) {
 }
 
 func TestPlane(t *testing.T) {
-	s := planeSolid(4, 2)
+	s := tess(physics.Shape{Type: physics.Plane, PlaneSizeX: 4, PlaneSizeZ: 2})
 	if n := len(creases(s)); n != 4 {
 		t.Errorf("%d outline edges, want the 4 sides", n)
 	}
