@@ -50,7 +50,7 @@ type File struct {
 	// geometry for most engines).
 	Unattached Attached `json:"unattached"`
 	Joints     []Joint  `json:"joints"`
-	// Ragdolls are the skins whose bones carry jointed bodies.
+	// Ragdolls are the armatures whose bones carry jointed bodies.
 	Ragdolls  []Ragdoll  `json:"ragdolls"`
 	Materials []Material `json:"materials"`
 	Filters   []Filter   `json:"filters"`

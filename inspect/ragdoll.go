@@ -4,23 +4,28 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/qmuntal/gltf"
 )
 
-// Ragdoll is a skin whose bones carry rigid bodies jointed together, as
-// autocollide's ragdolls (generate --profile ragdoll) and engines' physics
-// assets are. It is read from the file alone: a bone has a body when its
-// node, or a child node that is not a bone, has a motion; any other bone
-// is merged into the body of its nearest ancestor bone with one; the
-// joints are those between two of these bodies.
+// Ragdoll is an armature whose bones carry rigid bodies jointed together,
+// as autocollide's ragdolls (generate --profile ragdoll) and engines'
+// physics assets are. It is read from the file alone: the skins of one
+// armature (skins that share a bone, or whose bones' bodies a joint
+// joins: RecursiveSkeletons' 84 skins are 4 figures) make one ragdoll; a
+// bone has a body when its node, or a child node that is not a bone, has
+// a motion; any other bone is merged into the body of its nearest
+// ancestor bone with one; the joints are those between two of these
+// bodies.
 type Ragdoll struct {
-	// Skin indexes the document's skins; Bones counts its joints.
-	Skin  int `json:"skin"`
-	Bones int `json:"bones"`
-	// Bodies are the bones with a body, in the skin's joint order, and
+	// Skins index the document's skins, in order; Bones counts their
+	// distinct joints.
+	Skins []int `json:"skins"`
+	Bones int   `json:"bones"`
+	// Bodies are the bones with a body, in the skins' joint order, and
 	// Merged the others, each with the body it belongs to (-1: none, a
 	// bone above the first body of its chain).
 	Bodies []BoneBody `json:"bodies"`
@@ -51,8 +56,103 @@ type RagdollJoint struct {
 	Limits     string `json:"limits"`
 }
 
-// ragdolls finds the ragdolls of the document; parent is
-// physics.Parents.
+// armature is the bones of one or more skins: the skins, in order, and
+// their distinct bone nodes in the skins' joint order.
+type armature struct {
+	skins []int
+	bones []int
+	bone  map[int]bool
+}
+
+// armatures groups the document's skins into armatures: skins sharing a
+// bone are one, and so are skins whose bones' bodies (bodyBone: the bone
+// a body node moves, by the skins' union of bones) a joint of f joins.
+// Armatures come in the order of their first skin.
+func armatures(doc *gltf.Document, f *File, parent []int, bodyOf func(int) (int, bool)) []armature {
+	n := len(doc.Skins)
+	root := make([]int, n)
+	for i := range root {
+		root[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for root[i] != i {
+			root[i] = root[root[i]]
+			i = root[i]
+		}
+		return i
+	}
+	union := func(a, b int) {
+		if a, b = find(a), find(b); a != b {
+			root[max(a, b)] = min(a, b)
+		}
+	}
+	skinsOf := map[int][]int{} // bone node → its skins
+	for s, skin := range doc.Skins {
+		if skin == nil {
+			continue
+		}
+		for _, j := range skin.Joints {
+			if j >= 0 && j < len(doc.Nodes) && doc.Nodes[j] != nil && !slices.Contains(skinsOf[j], s) {
+				skinsOf[j] = append(skinsOf[j], s)
+			}
+		}
+	}
+	for _, ss := range skinsOf {
+		for _, s := range ss[1:] {
+			union(ss[0], s)
+		}
+	}
+	// The bone a body node moves: itself, or its parent when the body is
+	// a child node of a bone that is no bone itself.
+	boneOfBody := func(b int) (int, bool) {
+		if len(skinsOf[b]) > 0 {
+			return b, true
+		}
+		if b < len(parent) && parent[b] >= 0 && len(skinsOf[parent[b]]) > 0 {
+			return parent[b], true
+		}
+		return 0, false
+	}
+	for _, jo := range f.Joints {
+		cb, ok1 := bodyOf(jo.Node)
+		pb, ok2 := bodyOf(jo.ConnectedNode)
+		if !ok1 || !ok2 {
+			continue
+		}
+		c, ok1 := boneOfBody(cb)
+		p, ok2 := boneOfBody(pb)
+		if ok1 && ok2 {
+			union(skinsOf[c][0], skinsOf[p][0])
+		}
+	}
+	var out []armature
+	at := map[int]int{}
+	for s, skin := range doc.Skins {
+		if skin == nil {
+			continue
+		}
+		r := find(s)
+		k, ok := at[r]
+		if !ok {
+			k = len(out)
+			at[r] = k
+			out = append(out, armature{bone: map[int]bool{}})
+		}
+		a := &out[k]
+		a.skins = append(a.skins, s)
+		for _, j := range skin.Joints {
+			if len(skinsOf[j]) > 0 && !a.bone[j] {
+				a.bone[j] = true
+				a.bones = append(a.bones, j)
+			}
+		}
+	}
+	return out
+}
+
+// ragdolls finds the ragdolls of the document, one per armature; parent
+// is physics.Parents.
 func ragdolls(doc *gltf.Document, f *File, parent []int) []Ragdoll {
 	out := []Ragdoll{}
 	hasBody := map[int]bool{}
@@ -74,19 +174,11 @@ func ragdolls(doc *gltf.Document, f *File, parent []int) []Ragdoll {
 		}
 		return fmt.Sprintf("nodes[%d]", n)
 	}
-	for s, skin := range doc.Skins {
-		if skin == nil {
-			continue
-		}
-		bone := map[int]bool{}
-		for _, j := range skin.Joints {
-			if j >= 0 && j < len(doc.Nodes) && doc.Nodes[j] != nil {
-				bone[j] = true
-			}
-		}
+	for _, arm := range armatures(doc, f, parent, bodyOf) {
+		bone := arm.bone
 		// body[b]: the body node of bone b, when it has its own.
 		body := map[int]int{}
-		for j := range bone {
+		for _, j := range arm.bones {
 			if hasBody[j] {
 				body[j] = j
 				continue
@@ -105,13 +197,8 @@ func ragdolls(doc *gltf.Document, f *File, parent []int) []Ragdoll {
 		for b, n := range body {
 			boneOf[n] = b
 		}
-		rd := Ragdoll{Skin: s, Bones: len(skin.Joints), Bodies: []BoneBody{}, Merged: []BoneBody{}, Joints: []RagdollJoint{}}
-		seen := map[int]bool{}
-		for _, j := range skin.Joints {
-			if !bone[j] || seen[j] {
-				continue
-			}
-			seen[j] = true
+		rd := Ragdoll{Skins: arm.skins, Bones: len(arm.bones), Bodies: []BoneBody{}, Merged: []BoneBody{}, Joints: []RagdollJoint{}}
+		for _, j := range arm.bones {
 			if n, ok := body[j]; ok {
 				rd.Bodies = append(rd.Bodies, BoneBody{Bone: name(j), Node: j, Body: n, BodyBone: name(j)})
 				continue
@@ -139,6 +226,23 @@ func ragdolls(doc *gltf.Document, f *File, parent []int) []Ragdoll {
 		}
 	}
 	return out
+}
+
+// SkinsText names the ragdoll's skins: "skin 3", "skins 0, 1, 2", and
+// past four skins the first three and the count ("skins 0, 1, 2, … (84)").
+func (r Ragdoll) SkinsText() string {
+	if len(r.Skins) == 1 {
+		return fmt.Sprintf("skin %d", r.Skins[0])
+	}
+	var parts []string
+	for i, s := range r.Skins {
+		if i == 3 && len(r.Skins) > 4 {
+			parts = append(parts, fmt.Sprintf("… (%d)", len(r.Skins)))
+			break
+		}
+		parts = append(parts, fmt.Sprint(s))
+	}
+	return "skins " + strings.Join(parts, ", ")
 }
 
 // LimitText says a joint's limits in words: its definition's name, then
@@ -196,7 +300,7 @@ func numOr(v *float64) string {
 // the joints with their limits.
 func writeRagdolls(w io.Writer, rds []Ragdoll) {
 	for _, rd := range rds {
-		fmt.Fprintf(w, "  ragdoll skin %d: %d bones, %d bodies, %d merged, %d joints\n", rd.Skin, rd.Bones, len(rd.Bodies), len(rd.Merged), len(rd.Joints))
+		fmt.Fprintf(w, "  ragdoll %s: %d bones, %d bodies, %d merged, %d joints\n", rd.SkinsText(), rd.Bones, len(rd.Bodies), len(rd.Merged), len(rd.Joints))
 		var bodies, merged []string
 		for _, b := range rd.Bodies {
 			bodies = append(bodies, b.Bone)

@@ -88,7 +88,7 @@ type Stats struct {
 	RenderVertices  int `json:"renderVertices"`
 	// Warnings are the physics decoder's, as "path: message".
 	Warnings []string `json:"warnings,omitempty"`
-	// Ragdolls are the skins whose bones carry jointed bodies (as
+	// Ragdolls are the armatures whose bones carry jointed bodies (as
 	// inspect reads them): the bones with bodies, the merged bones and
 	// the joints with their limits. Each joint is drawn as a dot with a
 	// stick to its parent body.

@@ -91,7 +91,7 @@ func previewSummary(st preview.Stats) string {
 		s += fmt.Sprintf(", %d triggers", st.Triggers)
 	}
 	for _, rd := range st.Ragdolls {
-		s += fmt.Sprintf(", ragdoll (skin %d): %d bones with bodies, %d merged, %d joints", rd.Skin, len(rd.Bodies), len(rd.Merged), len(rd.Joints))
+		s += fmt.Sprintf(", ragdoll (%s): %d bones with bodies, %d merged, %d joints", rd.SkinsText(), len(rd.Bodies), len(rd.Merged), len(rd.Joints))
 	}
 	return s + fmt.Sprintf(", %d render triangles", st.RenderTriangles)
 }

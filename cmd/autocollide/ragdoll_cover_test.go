@@ -11,6 +11,7 @@ import (
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
+	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/internal/testassets"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/physics"
@@ -79,6 +80,27 @@ func TestRagdollArmatures(t *testing.T) {
 			}
 			if roots != want {
 				t.Errorf("%s: %d ragdolls (bodies without a body ancestor), want %d", name, roots, want)
+			}
+			// inspect (and preview, which shows what inspect finds)
+			// counts one ragdoll per armature, each joint in one.
+			f, err := inspect.Describe(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counted := map[int]int{}
+			for _, rd := range f.Ragdolls {
+				for _, j := range rd.Joints {
+					counted[j.Joint]++
+				}
+			}
+			twice := 0
+			for _, n := range counted {
+				if n > 1 {
+					twice++
+				}
+			}
+			if len(f.Ragdolls) != want || len(counted) != rs.joints || twice > 0 {
+				t.Errorf("%s: inspect finds %d ragdolls holding %d of the %d joints, %d of them in more than one; want %d, each joint in one", name, len(f.Ragdolls), len(counted), rs.joints, twice, want)
 			}
 			overlapping, bad := rs.restCollisions()
 			for _, b := range bad[:min(len(bad), 5)] {

@@ -26,13 +26,20 @@ function freshHavok() {
 // havokLimits turns the swing-twist limits into the half-ranges Havok's
 // angular axes take. The constraint's X axis is the twist axis (the
 // joint's +Y, as in Havok's own ragdoll constraints), its Y the joint's
-// Z (swing2) and its Z, X × Y, the joint's X (swing1). Havok bounds each
-// angular axis separately, with no cone; like rapierLimits, the two swing
-// bounds are those of the square inscribed in the cone (each
-// 2·asin(sin(θ/2)/√2)), never looser than the file's.
+// Z (swing2) and its Z, X × Y, the joint's X (swing1). Havok reads two
+// limited swing axes as one elliptic cone with those half-angles, as the
+// file means them (probed from rest poses, havok-limits.mjs: the boundary
+// is the file's cone within 0.1° in every direction), so the swings pass
+// unchanged. Havok measures twist its own way, which drifts from the
+// swing-twist twist as the swing grows (a ±45° limit lets it reach 51° at
+// a 72° swing about Z, 39° about X), so the twist range is shrunk as for
+// Rapier, to 2·asin(sin(τ/2)·cos(θ/2)) for the cone's widest swing θ,
+// which havok-limits.mjs checks keeps every swing's twist within the
+// file's.
 export function havokLimits(l) {
-  const inscribed = (a) => (a >= Math.PI ? Math.PI : 2 * Math.asin(Math.sin(a / 2) / Math.SQRT2));
-  return { twist: l.twist, swing2: inscribed(l.swing2), swing1: inscribed(l.swing1) };
+  const c = Math.cos(Math.min(Math.max(l.swing1, l.swing2), Math.PI) / 2);
+  const twist = (a) => (Math.abs(a) >= Math.PI ? a : 2 * Math.asin(Math.sin(a / 2) * c));
+  return { twist: [twist(l.twist[0]), twist(l.twist[1])], swing2: l.swing2, swing1: l.swing1 };
 }
 
 // havokRagdoll builds one prepared ragdoll (joints.mjs's prepare) in a new

@@ -32,19 +32,25 @@
 //   - energy bounded: kinetic (linear and angular) plus potential energy
 //     never exceeds its start by more than ENERGY_SLACK of M·g·height;
 //   - each joint's two anchors within ANCHOR_TOL of the ragdoll's height;
-//   - each joint's swing and twist within their limits plus LIMIT_TOL
-//     (swing: the rotation's angle off the twist axis, against the cone
-//     in its direction; twist: the twist part's angle about +Y);
 //   - no collider point below the ground by more than GROUND_TOL of the
 //     height;
 // and the whole asset at rest (every body under REST_LINEAR and its
-// REST_ANGULAR) for 0.5 s within those seconds. Prints one line per file and
-// engine, writes --json {"files": {FILE: {ENGINE: {ok, failures, bodies,
-// joints, ragdolls, height, mass, worstGap, worstOvershoot, worstSink,
-// restTime}}}} over the file's ragdolls (worstGap and worstSink, the
-// deepest collider point below the ground, fractions of the ragdoll's
-// height, height the tallest ragdoll's, restTime the latest,
-// worstOvershoot in degrees), exits 1 on a failure.
+// REST_ANGULAR) for 0.5 s within those seconds; over those 0.5 s at rest
+// (the last 0.5 s when it never rests), each joint's swing and twist
+// within their limits plus LIMIT_TOL (swing: the rotation's angle off the
+// twist axis, against the cone in its direction; twist: the twist part's
+// angle about +Y), which is what issue #37 asks: a landing's impact
+// drives every engine's iterative joints past their limits for a few
+// frames (the generated humanoid's elbow by 7.0° in Rapier, 0.00° once
+// at rest), which the largest overshoot at any step (landingOvershoot)
+// reports without failing. Prints one line per file
+// and engine, writes --json {"files": {FILE: {ENGINE: {ok, failures,
+// bodies, joints, ragdolls, height, mass, worstGap, worstOvershoot,
+// landingOvershoot, worstSink, restTime}}}} over the file's ragdolls
+// (worstGap and worstSink, the deepest collider point below the ground,
+// fractions of the ragdoll's height, height the tallest ragdoll's,
+// restTime the latest, worstOvershoot at rest and landingOvershoot in
+// degrees), exits 1 on a failure.
 import { writeFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { loadAsset, readDocument, scaled } from './loader.mjs';
@@ -416,13 +422,16 @@ function energy(bodies, sts) {
 export async function simulate(engine, { bodies, joints: js, apart = [] }, maxSteps = MAX_STEPS) {
   const { w, hs } = await ENGINES[engine](bodies, js, apart);
   const mass = bodies.reduce((s, b) => s + b.mass.explicit.mass, 0);
-  const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null, peakEnergy: 0 };
+  const r = { ok: true, failures: [], limitsEnforced: LIMITED[engine], bodies: bodies.length, joints: js.length, worstGap: 0, worstOvershoot: 0, landingOvershoot: 0, worstSink: 0, restTime: null, peakEnergy: 0 };
   const fail = (m) => {
     if (!r.failures.includes(m)) r.failures.push(m);
     r.ok = false;
   };
   let e0 = null;
   let restSince = null;
+  // Each step's worst limit overshoot (degrees) and the joint's where,
+  // judged once the run ends over the steps at rest.
+  const overs = [];
   try {
     for (let s = 0; s < maxSteps; s++) {
       const sts = hs.map((h) => w.state(h));
@@ -430,6 +439,7 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }, maxSt
         fail(`NaN in a body's state at step ${s}`);
         break;
       }
+      let stepOver = { over: 0, where: '' };
       const e = energy(bodies, sts);
       e0 ??= e;
       r.peakEnergy = Math.max(r.peakEnergy, (e - e0) / (mass * G * RIG_HEIGHT));
@@ -440,11 +450,10 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }, maxSt
         const gap = len(sub(fa.t, fb.t)) / RIG_HEIGHT;
         r.worstGap = Math.max(r.worstGap, gap);
         if (gap > ANCHOR_TOL) fail(`${j.where}: anchors ${(100 * gap).toFixed(2)}% of the height apart`);
-        const ang = jointAngles(fa.q, fb.q);
-        const over = overshoot(ang, j.limits) * DEG;
-        r.worstOvershoot = Math.max(r.worstOvershoot, over);
-        if (over > LIMIT_TOL && LIMITED[engine]) fail(`${j.where}: limit exceeded by ${over.toFixed(1)}°`);
+        const over = overshoot(jointAngles(fa.q, fb.q), j.limits) * DEG;
+        if (over > stepOver.over) stepOver = { over, where: j.where };
       }
+      overs.push(stepOver);
       bodies.forEach((b, i) => {
         const ly = lowestY(b.colliders, sts[i].position, sts[i].rotation);
         r.worstSink = Math.max(r.worstSink, -ly / RIG_HEIGHT);
@@ -463,6 +472,15 @@ export async function simulate(engine, { bodies, joints: js, apart = [] }, maxSt
     w.free();
   }
   if (r.restTime === null) fail(`not at rest within ${maxSteps / 60} s`);
+  // Limits at rest: over the rest window, or the run's last REST_WINDOW
+  // steps when it never came to rest. The landing's peak is a figure.
+  const from = restSince ?? Math.max(0, overs.length - REST_WINDOW);
+  for (const [s, o] of overs.entries()) {
+    r.landingOvershoot = Math.max(r.landingOvershoot, o.over);
+    if (s < from) continue;
+    r.worstOvershoot = Math.max(r.worstOvershoot, o.over);
+    if (o.over > LIMIT_TOL && LIMITED[engine]) fail(`${o.where}: limit exceeded by ${o.over.toFixed(1)}° at rest`);
+  }
   return r;
 }
 
@@ -510,13 +528,13 @@ async function main() {
       continue;
     }
     for (const en of engines) {
-      const r = { ok: true, failures: [], limitsEnforced: LIMITED[en], bodies: 0, joints: 0, ragdolls: preps.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: 0 };
+      const r = { ok: true, failures: [], limitsEnforced: LIMITED[en], bodies: 0, joints: 0, ragdolls: preps.length, worstGap: 0, worstOvershoot: 0, landingOvershoot: 0, worstSink: 0, restTime: 0 };
       for (const p of preps) {
         let q;
         try {
           q = await simulate(en, p, Math.round(seconds * 60));
         } catch (e) {
-          q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, worstSink: 0, restTime: null };
+          q = { ok: false, failures: [`${en}: ${e.message}`], bodies: p.bodies.length, joints: p.joints.length, worstGap: 0, worstOvershoot: 0, landingOvershoot: 0, worstSink: 0, restTime: null };
         }
         r.ok &&= q.ok;
         for (const m of q.failures) if (!r.failures.includes(m)) r.failures.push(m);
@@ -524,6 +542,7 @@ async function main() {
         r.joints += q.joints;
         r.worstGap = Math.max(r.worstGap, q.worstGap);
         r.worstOvershoot = Math.max(r.worstOvershoot, q.worstOvershoot);
+        r.landingOvershoot = Math.max(r.landingOvershoot, q.landingOvershoot);
         r.worstSink = Math.max(r.worstSink, q.worstSink);
         r.restTime = r.restTime === null || q.restTime === null ? null : Math.max(r.restTime, q.restTime);
       }
@@ -532,7 +551,7 @@ async function main() {
       summary.files[f][en] = r;
       bad ||= !r.ok;
       const rest = r.restTime === null ? '-' : r.restTime.toFixed(2);
-      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en} (${r.ragdolls} ragdolls, ${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot ${r.worstOvershoot.toFixed(2)}°, worst sink ${(100 * r.worstSink).toFixed(2)}%, rest ${rest} s)${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${f} ${en} (${r.ragdolls} ragdolls, ${r.bodies} bodies, ${r.joints} joints, worst anchor gap ${(100 * r.worstGap).toFixed(3)}%, worst limit overshoot at rest ${r.worstOvershoot.toFixed(2)}° (landing ${r.landingOvershoot.toFixed(1)}°), worst sink ${(100 * r.worstSink).toFixed(2)}%, rest ${rest} s)${r.ok ? '' : ': ' + r.failures.slice(0, 5).join('; ')}`);
     }
   }
   if (json) writeFileSync(json, JSON.stringify(summary, null, 1));
