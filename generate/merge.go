@@ -2,7 +2,6 @@ package generate
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -283,16 +282,10 @@ func colliderPoints(c Collider) []geom.Vec3 {
 	}
 	s := c.Shape
 	var pts []geom.Vec3
-	ring := func(y, r float64) {
-		for k := 0; k < 16; k++ {
-			a := 2 * math.Pi * float64(k) / 16
-			pts = append(pts, geom.Vec3{r * math.Cos(a), y, r * math.Sin(a)})
-		}
-	}
+	ring := func(y, r float64) { pts = append(pts, geom.Circle{Y: y, R: r}.Points(16)...) }
 	ball := func(y, r float64) {
-		for i := 0; i <= 8; i++ {
-			t := math.Pi * float64(i) / 8
-			ring(y+r*math.Cos(t), r*math.Sin(t))
+		for _, c := range geom.Latitudes(y, r, 8, 0, 8) {
+			ring(c.Y, c.R)
 		}
 	}
 	switch s.Type {
