@@ -38,19 +38,13 @@ func boxSolid(size geom.Vec3) solid {
 	return s
 }
 
-// ring is a circle of the ring stack: its height and radius.
-type ring struct{ y, r float64 }
-
 // stack is the closed solid through the rings (top to bottom) with a pole
 // vertex above the first and below the last: poles at heights top and
 // bottom on the axis.
-func stack(top float64, rings []ring, bottom float64) solid {
+func stack(top float64, rings []geom.Circle, bottom float64) solid {
 	s := solid{v: []geom.Vec3{{0, top, 0}}}
 	for _, rg := range rings {
-		for j := 0; j < segments; j++ {
-			a := 2 * math.Pi * float64(j) / segments
-			s.v = append(s.v, geom.Vec3{rg.r * math.Cos(a), rg.y, rg.r * math.Sin(a)})
-		}
+		s.v = append(s.v, rg.Points(segments)...)
 	}
 	s.v = append(s.v, geom.Vec3{0, bottom, 0})
 	at := func(k, j int) uint32 { return uint32(1 + k*segments + j%segments) }
@@ -68,13 +62,8 @@ func stack(top float64, rings []ring, bottom float64) solid {
 
 // latitude returns the rings of a sphere of radius r from band i0 to i1
 // (0 is the north pole, bands the south one), shifted by dy.
-func latitude(r float64, i0, i1 int, dy float64) []ring {
-	var out []ring
-	for i := i0; i <= i1; i++ {
-		a := math.Pi * float64(i) / bands
-		out = append(out, ring{dy + r*math.Cos(a), r * math.Sin(a)})
-	}
-	return out
+func latitude(r float64, i0, i1 int, dy float64) []geom.Circle {
+	return geom.Latitudes(dy, r, bands, i0, i1)
 }
 
 // sphereSolid is a sphere of radius r: on the sphere (every vertex at
@@ -101,7 +90,7 @@ func capsuleSolid(r, h float64, cover bool) solid {
 // rBottom, around the cylinder (its side faces touch it).
 func cylinderSolid(rTop, rBottom, h float64) solid {
 	k := 1 / math.Cos(math.Pi/segments)
-	return stack(h/2, []ring{{h / 2, rTop * k}, {-h / 2, rBottom * k}}, -h/2)
+	return stack(h/2, []geom.Circle{{Y: h / 2, R: rTop * k}, {Y: -h / 2, R: rBottom * k}}, -h/2)
 }
 
 // taperedSolid is a capsule of unequal radii (Unreal has none) as a

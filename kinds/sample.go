@@ -1,8 +1,6 @@
 package kinds
 
 import (
-	"math"
-
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/physics"
 )
@@ -17,18 +15,14 @@ type rings []geom.Vec3
 
 // ring adds a ring of radius r at height y.
 func (p *rings) ring(y, r float64) {
-	for k := 0; k < sampleSegments; k++ {
-		a := 2 * math.Pi * float64(k) / sampleSegments
-		*p = append(*p, geom.Vec3{r * math.Cos(a), y, r * math.Sin(a)})
-	}
+	*p = append(*p, geom.Circle{Y: y, R: r}.Points(sampleSegments)...)
 }
 
 // ball adds the rings of a sphere of radius r centred at height y, pole to
 // pole.
 func (p *rings) ball(y, r float64) {
-	for i := 0; i <= sampleSegments/2; i++ {
-		t := math.Pi * float64(i) / (sampleSegments / 2)
-		p.ring(y+r*math.Cos(t), r*math.Sin(t))
+	for _, c := range geom.Latitudes(y, r, sampleSegments/2, 0, sampleSegments/2) {
+		p.ring(c.Y, c.R)
 	}
 }
 
