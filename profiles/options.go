@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,15 +27,7 @@ func (p *Profile) Options() (generate.Options, error) {
 			Format:          physics.Family(p.Format),
 			KHRGeometryNode: p.KHRGeometry == "node",
 		},
-		Collider: generate.ColliderSettings{
-			Method:          generate.Method(c.Method),
-			MaxHullVertices: c.MaxHullVertices,
-			MaxColliders:    c.MaxColliders,
-			Concavity:       c.Concavity,
-			AbsConcavity:    c.AbsConcavity,
-			AutoTolerance:   c.AutoTolerance,
-			HullFill:        c.HullFill,
-		},
+		Collider: c.colliderSettings(),
 		Body: generate.BodySettings{
 			Mode:              generate.BodyMode(p.Bodies.Per),
 			Overlap:           generate.OverlapRule(p.Bodies.Overlapping),
@@ -62,7 +55,7 @@ func (p *Profile) Options() (generate.Options, error) {
 	if f := p.Filter; f != nil {
 		opt.Body.Filter = &physics.Filter{CollisionSystems: f.Systems, CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith}
 	}
-	if len(p.Rules) > 0 || c.MaxHullFaces != 0 || c.MaxHullTriangles != 0 {
+	if len(p.Rules) > 0 || c.perInstance() {
 		opt.Rules = p.rules()
 	}
 	opt.RulesKey = p.Canonical()
@@ -95,7 +88,8 @@ func (m Mass) spec() (generate.Mass, error) {
 // colliders section; an instance no rule matches gets the section's hull
 // caps only.
 func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) {
-	base := generate.PartSettings{MaxHullFaces: p.Colliders.MaxHullFaces, MaxHullTriangles: p.Colliders.MaxHullTriangles}
+	var base generate.PartSettings
+	copyColliders(reflect.ValueOf(&base).Elem(), p.Colliders, func(s Setting) bool { return s.PerInstance })
 	rules := p.Rules
 	return func(n generate.NodeInfo) (generate.PartSettings, bool) {
 		for _, r := range rules {
@@ -104,20 +98,8 @@ func (p *Profile) rules() func(generate.NodeInfo) (generate.PartSettings, bool) 
 			}
 			s := base
 			s.Rule = r.Name
-			s.Method = generate.Method(r.Set.Method)
-			s.MaxHullVertices = r.Set.MaxHullVertices
-			s.MaxColliders = r.Set.MaxColliders
-			s.Concavity = r.Set.Concavity
-			s.AbsConcavity = r.Set.AbsConcavity
-			s.AutoTolerance = r.Set.AutoTolerance
-			s.HullFill = r.Set.HullFill
 			s.Trigger = r.Trigger
-			if r.Set.MaxHullFaces != 0 {
-				s.MaxHullFaces = r.Set.MaxHullFaces
-			}
-			if r.Set.MaxHullTriangles != 0 {
-				s.MaxHullTriangles = r.Set.MaxHullTriangles
-			}
+			copyColliders(reflect.ValueOf(&s).Elem(), r.Set, func(Setting) bool { return true })
 			return s, true
 		}
 		return base, base != generate.PartSettings{}
