@@ -157,9 +157,9 @@ func (s Setting) Want() string {
 	switch s.Type {
 	case Whole:
 		if math.IsInf(s.Max, 1) {
-			return fmt.Sprintf("a whole number of at least %g", s.Min)
+			return fmt.Sprintf("a whole number of at least %.0f", s.Min)
 		}
-		return fmt.Sprintf("a whole number from %g to %g", s.Min, s.Max)
+		return fmt.Sprintf("a whole number from %.0f to %.0f", s.Min, s.Max)
 	case Number:
 		noun := s.Noun
 		if noun == "" {
@@ -216,9 +216,9 @@ func (s Setting) decode(d doc, e entry) (any, error) {
 		case err != nil:
 			return nil, err
 		case float64(n) < s.Min:
-			return nil, d.errf(e.v, "%s: %d is below %g", e.field, n, s.Min)
+			return nil, d.errf(e.v, "%s: %d is below %.0f", e.field, n, s.Min)
 		case float64(n) > s.Max:
-			return nil, d.errf(e.v, "%s: %d is above %g", e.field, n, s.Max)
+			return nil, d.errf(e.v, "%s: %d is above %.0f", e.field, n, s.Max)
 		}
 		return n, nil
 	case Number:
@@ -332,9 +332,10 @@ func (s Setting) Bounds() (inside, outside []string) {
 	text := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	switch s.Type {
 	case Whole:
-		inside, outside = []string{text(s.Min)}, []string{text(s.Min - 1)}
+		whole := func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) }
+		inside, outside = []string{whole(s.Min)}, []string{whole(s.Min - 1)}
 		if !math.IsInf(s.Max, 1) {
-			inside, outside = append(inside, text(s.Max)), append(outside, text(s.Max+1))
+			inside, outside = append(inside, whole(s.Max)), append(outside, whole(s.Max+1))
 		}
 	case Number:
 		inside = []string{text(s.Min), text(s.Max)}
