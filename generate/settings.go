@@ -80,6 +80,9 @@ type PartSettings struct {
 	// Options).
 	AutoTolerance float64
 	HullFill      float64
+	// SearchTriangles sizes the decomposition's search proxy (see
+	// ColliderSettings).
+	SearchTriangles int
 	// Trigger makes the instance's colliders triggers.
 	Trigger bool
 }

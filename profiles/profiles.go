@@ -178,6 +178,9 @@ type Colliders struct {
 	AbsConcavity  float64 `yaml:"absConcavity,omitempty"`
 	AutoTolerance float64 `yaml:"autoTolerance,omitempty"`
 	HullFill      float64 `yaml:"hullFill,omitempty"`
+	// SearchTriangles sizes the proxy a decomposition searches its cuts
+	// on (generate.ColliderSettings.SearchTriangles).
+	SearchTriangles int `yaml:"searchTriangles,omitempty"`
 }
 
 // Rule sets the collider settings of the mesh instances it matches.
