@@ -305,37 +305,7 @@ func (p *planner) body(node int, motion physics.MotionType) *bodyPlan {
 // apply lays a rule's settings over the asset's options.
 func (pp *partPlan) apply(s PartSettings) {
 	pp.rule = s.Rule
-	o := &pp.collider
-	if s.Method != "" {
-		o.Method = s.Method
-	}
-	if s.MaxHullVertices != 0 {
-		o.MaxHullVertices = s.MaxHullVertices
-	}
-	if s.MaxHullFaces != 0 {
-		o.MaxHullFaces = s.MaxHullFaces
-	}
-	if s.MaxHullTriangles != 0 {
-		o.MaxHullTriangles = s.MaxHullTriangles
-	}
-	if s.MaxColliders != 0 {
-		o.MaxColliders = s.MaxColliders
-	}
-	if s.MaxHulls != 0 {
-		o.MaxHulls = s.MaxHulls
-	}
-	if s.Concavity != 0 {
-		o.Concavity = s.Concavity
-	}
-	if s.AbsConcavity != 0 {
-		o.AbsConcavity = s.AbsConcavity
-	}
-	if s.AutoTolerance != 0 {
-		o.AutoTolerance = s.AutoTolerance
-	}
-	if s.HullFill != 0 {
-		o.HullFill = s.HullFill
-	}
+	pp.collider = s.over(pp.collider)
 	if s.Trigger {
 		pp.trigger = true
 	}

@@ -3,6 +3,7 @@ package generate
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 
 	"github.com/autocollide/autocollide/geom"
@@ -79,8 +80,26 @@ type PartSettings struct {
 	// Options).
 	AutoTolerance float64
 	HullFill      float64
+	// SearchTriangles sizes the decomposition's search proxy (see
+	// ColliderSettings).
+	SearchTriangles int
 	// Trigger makes the instance's colliders triggers.
 	Trigger bool
+}
+
+// over returns c with each collider setting s gives (not zero) laid over
+// it: every field of PartSettings but Rule and Trigger is the
+// ColliderSettings field of the same name and type (TestPartSettingsOver).
+func (s PartSettings) over(c ColliderSettings) ColliderSettings {
+	src, dst := reflect.ValueOf(s), reflect.ValueOf(&c).Elem()
+	for i := range src.NumField() {
+		if v := src.Field(i); !v.IsZero() {
+			if f := dst.FieldByName(src.Type().Field(i).Name); f.IsValid() {
+				f.Set(v)
+			}
+		}
+	}
+	return c
 }
 
 // BodySettings is how generated bodies behave.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -19,7 +20,7 @@ var (
 	massKeys      = []string{"density", "material", "total"}
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
-	colliderKeys  = []string{"method", "maxHullVertices", "maxHullFaces", "maxHullTriangles", "maxColliders", "maxHulls", "concavity", "absConcavity", "autoTolerance", "hullFill"}
+	colliderKeys  = sectionKeys("colliders")
 	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
 	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "file", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
@@ -37,12 +38,12 @@ func (p *Profile) apply(d doc, top []entry) error {
 		var err error
 		switch e.key {
 		case "extends":
-		case "format":
-			p.Format, err = d.enum(e, formats...)
-		case "khrGeometry":
-			p.KHRGeometry, err = d.enum(e, geometries...)
-		case "namingConventions":
-			p.NamingConventions, err = d.boolean(e)
+		case "format", "khrGeometry", "namingConventions":
+			s, _ := keySetting("", e.key)
+			var v any
+			if v, err = s.decode(d, e); err == nil {
+				s.set(p, v)
+			}
 		case "bodies":
 			err = p.applyBodies(d, e)
 		case "motion":
@@ -264,32 +265,15 @@ func (c *Colliders) apply(d doc, ents []entry, at map[string]string) error {
 		if at != nil {
 			at[x.field] = d.where(x.v)
 		}
-		switch x.key {
-		case "method":
-			c.Method, err = d.enum(x, methods...)
-		case "maxHullVertices":
-			c.MaxHullVertices, err = d.integer(x, 4)
-		case "maxHullFaces":
-			c.MaxHullFaces, err = d.integer(x, 4)
-		case "maxHullTriangles":
-			c.MaxHullTriangles, err = d.integer(x, 4)
-		case "maxColliders", "maxHulls":
-			// maxHulls is the older name of maxColliders: one setting,
-			// so a profile extending another overrides it by either name.
-			if x.key == "maxHulls" && slices.ContainsFunc(ents, func(y entry) bool { return y.key == "maxColliders" }) {
-				return d.errf(x.k, "%s: give only one of maxColliders and maxHulls (its older name)", x.field)
-			}
-			if c.MaxColliders, err = d.integer(x, MinColliders); err == nil && c.MaxColliders > MaxColliders {
-				err = d.errf(x.v, "%s: %d is above %d", x.field, c.MaxColliders, MaxColliders)
-			}
-		case "concavity":
-			c.Concavity, err = d.number(x, 1e-6, 1)
-		case "absConcavity":
-			c.AbsConcavity, err = d.number(x, 1e-6, maxDimensions)
-		case "autoTolerance":
-			c.AutoTolerance, err = d.number(x, 1e-6, 10)
-		case "hullFill":
-			c.HullFill, err = d.number(x, 1e-6, 1)
+		s, _ := keySetting("colliders", x.key)
+		if x.key == s.Older && slices.ContainsFunc(ents, func(y entry) bool { return y.key == s.Key }) {
+			// One setting under two names: a profile extending another
+			// overrides it by either, but one section gives it once.
+			return d.errf(x.k, "%s: give only one of %s and %s (its older name)", x.field, s.Key, s.Older)
+		}
+		var v any
+		if v, err = s.decode(d, x); err == nil {
+			s.store(reflect.ValueOf(c).Elem(), v)
 		}
 		if err != nil {
 			return err

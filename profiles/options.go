@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,15 +28,7 @@ func (p *Profile) Options() (generate.Options, error) {
 			Format:          physics.Family(p.Format),
 			KHRGeometryNode: p.KHRGeometry == "node",
 		},
-		Collider: generate.ColliderSettings{
-			Method:          generate.Method(c.Method),
-			MaxHullVertices: c.MaxHullVertices,
-			MaxColliders:    c.MaxColliders,
-			Concavity:       c.Concavity,
-			AbsConcavity:    c.AbsConcavity,
-			AutoTolerance:   c.AutoTolerance,
-			HullFill:        c.HullFill,
-		},
+		Collider: c.colliderSettings(),
 		Body: generate.BodySettings{
 			Mode:              generate.BodyMode(p.Bodies.Per),
 			Overlap:           generate.OverlapRule(p.Bodies.Overlapping),
@@ -63,7 +56,7 @@ func (p *Profile) Options() (generate.Options, error) {
 	if f := p.Filter; f != nil {
 		opt.Body.Filter = &physics.Filter{CollisionSystems: f.Systems, CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith}
 	}
-	if len(p.Rules) > 0 || c.MaxHullFaces != 0 || c.MaxHullTriangles != 0 {
+	if len(p.Rules) > 0 || c.perInstance() {
 		opt.Rules = p.rules()
 	}
 	opt.RulesKey = p.Canonical()
@@ -98,7 +91,8 @@ func (m Mass) spec() (generate.Mass, error) {
 // each rule), and with the rule's name when its nameRegex would cost
 // more than regexcost.MaxCost to match against the node's name.
 func (p *Profile) rules() func(context.Context, generate.NodeInfo) (generate.PartSettings, bool, error) {
-	base := generate.PartSettings{MaxHullFaces: p.Colliders.MaxHullFaces, MaxHullTriangles: p.Colliders.MaxHullTriangles}
+	var base generate.PartSettings
+	copyColliders(reflect.ValueOf(&base).Elem(), p.Colliders, func(s Setting) bool { return s.PerInstance })
 	rules := p.Rules
 	return func(ctx context.Context, n generate.NodeInfo) (generate.PartSettings, bool, error) {
 		for _, r := range rules {
@@ -112,20 +106,8 @@ func (p *Profile) rules() func(context.Context, generate.NodeInfo) (generate.Par
 			}
 			s := base
 			s.Rule = r.Name
-			s.Method = generate.Method(r.Set.Method)
-			s.MaxHullVertices = r.Set.MaxHullVertices
-			s.MaxColliders = r.Set.MaxColliders
-			s.Concavity = r.Set.Concavity
-			s.AbsConcavity = r.Set.AbsConcavity
-			s.AutoTolerance = r.Set.AutoTolerance
-			s.HullFill = r.Set.HullFill
 			s.Trigger = r.Trigger
-			if r.Set.MaxHullFaces != 0 {
-				s.MaxHullFaces = r.Set.MaxHullFaces
-			}
-			if r.Set.MaxHullTriangles != 0 {
-				s.MaxHullTriangles = r.Set.MaxHullTriangles
-			}
+			copyColliders(reflect.ValueOf(&s).Elem(), r.Set, func(Setting) bool { return true })
 			return s, true, nil
 		}
 		return base, base != generate.PartSettings{}, nil

@@ -179,6 +179,9 @@ type Colliders struct {
 	AbsConcavity  float64 `yaml:"absConcavity,omitempty"`
 	AutoTolerance float64 `yaml:"autoTolerance,omitempty"`
 	HullFill      float64 `yaml:"hullFill,omitempty"`
+	// SearchTriangles sizes the proxy a decomposition searches its cuts
+	// on (generate.ColliderSettings.SearchTriangles).
+	SearchTriangles int `yaml:"searchTriangles,omitempty"`
 }
 
 // Rule sets the collider settings of the mesh instances it matches.
@@ -251,13 +254,18 @@ func Methods() []string { return append([]string(nil), methods...) }
 
 // defaults is where every profile starts before its extends chain: the
 // same settings as the default preset.
+// The settings of the table take their Default there.
 func defaults(name string) *Profile {
-	return &Profile{
-		Name: name, Format: "omi", KHRGeometry: "mesh", NamingConventions: true,
-		Bodies: Bodies{Per: "root"}, Motion: "dynamic", Mass: Mass{Density: 1000},
-		Colliders: Colliders{Method: "auto", MaxHullVertices: 255, MaxColliders: 8},
-		at:        map[string]string{},
+	p := &Profile{
+		Name: name, Bodies: Bodies{Per: "root"}, Motion: "dynamic", Mass: Mass{Density: 1000},
+		at: map[string]string{},
 	}
+	for _, s := range settings {
+		if s.Default != nil {
+			s.set(p, s.Default)
+		}
+	}
+	return p
 }
 
 // Presets returns the names of the embedded presets, sorted.

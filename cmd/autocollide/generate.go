@@ -18,18 +18,14 @@ import (
 
 	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/generate"
-	"github.com/autocollide/autocollide/kinds"
-	"github.com/autocollide/autocollide/profiles"
 	"github.com/autocollide/autocollide/safetext"
 	"github.com/spf13/cobra"
 )
 
 type generateFlags struct {
-	output, outDir, format, profile, khrGeometry, method, material string
-	inPlace, namingConventions                                     bool
-	maxHullVertices, maxHulls, maxColliders                        int
-	concavity, absConcavity                                        float64
-	density, mass                                                  float64
+	output, outDir, profile, material string
+	inPlace                           bool
+	density, mass                     float64
 
 	include, exclude                []string
 	jobs                            int
@@ -105,15 +101,7 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.StringVar(&f.outDir, "out-dir", "", "output folder (file names kept; a folder input's tree mirrored)")
 	fl.BoolVar(&f.inPlace, "in-place", false, "overwrite each input")
 	fl.StringVar(&f.profile, "profile", "default", "profile: a preset name or a YAML file (autocollide profiles list)")
-	fl.BoolVar(&f.namingConventions, "naming-conventions", true, "honour artists' collider naming conventions (UCX_, -col, ...); =false to ignore them")
-	fl.StringVar(&f.format, "format", "", "output format: "+orList(profiles.Formats())+" (default from the profile: omi; a file that carries physics keeps its family)")
-	fl.StringVar(&f.khrGeometry, "khr-geometry", "", "KHR collider geometry form: mesh (2026 revision, what current readers read) or node (2025 revision; see the README)")
-	fl.StringVar(&f.method, "method", "", "collider method: "+orList(kinds.Methods())+" (default from the profile: auto)")
-	fl.IntVar(&f.maxHullVertices, "max-hull-vertices", 0, "cap on each convex hull's vertices (default from the profile: 255)")
-	fl.IntVar(&f.maxColliders, "max-colliders", 0, fmt.Sprintf("auto, decompose: cap on the colliders per mesh instance, whatever their type (%d to %d; default from the profile)", profiles.MinColliders, profiles.MaxColliders))
-	fl.IntVar(&f.maxHulls, "max-hulls", 0, "older name of --max-colliders (which wins when both are given)")
-	fl.Float64Var(&f.concavity, "concavity", 0, "decompose: largest concavity a hull may keep, as a fraction of the part's size (default 0.05)")
-	fl.Float64Var(&f.absConcavity, "abs-concavity", 0, "decompose: concavity in metres a hull may keep whatever the part's size (default none)")
+	addSettingFlags(fl)
 	fl.Float64Var(&f.density, "density", 0, "density of dynamic bodies in kg/m³ (default from the profile, else 1000)")
 	fl.StringVar(&f.material, "material", "", "material whose density dynamic bodies have (oak, steel, plastic, ...)")
 	fl.Float64Var(&f.mass, "mass", 0, "total mass of each dynamic body in kg, instead of a density")

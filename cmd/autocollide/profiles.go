@@ -30,7 +30,7 @@ func newProfiles() *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			fmt.Fprintf(c.OutOrStdout(), "# %s, resolved\n%s", p.Name, p.Canonical())
+			fmt.Fprintf(c.OutOrStdout(), "# %s, resolved\n%s", p.Name, p.Annotated())
 			return nil
 		},
 	})

@@ -31,13 +31,53 @@ const ProjectFile = "autocollide.yaml"
 const envPrefix = "AUTOCOLLIDE"
 
 // settingKeys are the generate flags that may also come from the
-// environment and the project file: the profile and what overrides it.
-var settingKeys = []string{"profile", "format", "khr-geometry", "method", "max-hull-vertices", "max-colliders", "max-hulls",
-	"concavity", "abs-concavity", "density", "material", "mass", "naming-conventions"}
+// environment and the project file: the profile, the settings table's
+// flags (profiles.Settings) and the mass, whose three keys exclude each
+// other (overrideMass).
+var settingKeys = func() []string {
+	keys := []string{"profile"}
+	for _, s := range profiles.Settings() {
+		keys = append(keys, s.Flag)
+		if s.OlderFlag != "" {
+			keys = append(keys, s.OlderFlag)
+		}
+	}
+	return append(keys, "density", "material", "mass")
+}()
 
-// The absolute concavity a setting may give, in metres: the range a
-// profile's colliders.absConcavity accepts.
-const minAbsConcavity, maxAbsConcavity = 1e-6, 1e7
+// addSettingFlags adds a flag for each row of the settings table; none
+// has a default of its own (an unset flag leaves the lower layers').
+func addSettingFlags(fl *pflag.FlagSet) {
+	for _, s := range profiles.Settings() {
+		help := s.Doc + " (" + s.Want()
+		if s.Default != nil {
+			help += fmt.Sprintf("; default from the profile: %v", s.Default)
+		}
+		help += ")"
+		if s.Type == profiles.Switch {
+			help = s.Doc + "; =false to turn off"
+		}
+		names := []string{s.Flag}
+		if s.OlderFlag != "" {
+			names = append(names, s.OlderFlag)
+		}
+		for i, name := range names {
+			if i > 0 {
+				help = "older name of --" + s.Flag + " (which wins when both are given)"
+			}
+			switch s.Type {
+			case profiles.Whole:
+				fl.Int(name, 0, help)
+			case profiles.Number:
+				fl.Float64(name, 0, help)
+			case profiles.Switch:
+				fl.Bool(name, s.Default == true, help)
+			default:
+				fl.String(name, "", help)
+			}
+		}
+	}
+}
 
 // settings are the resolved generation settings of the inputs that share
 // a project file.
@@ -166,78 +206,33 @@ func (l *layers) resolve(project string) (*settings, error) {
 	return &settings{project: project, profile: p, opt: opt}, nil
 }
 
-// minHullVertices is the smallest hull vertex cap a command accepts: a
-// hull of fewer has no volume.
-const minHullVertices = 4
-
 // checkMaxHullVertices is the one check of --max-hull-vertices, for
 // every command that reads it (generate through its settings layers,
-// validate directly).
+// validate directly): the settings table's range.
 func checkMaxHullVertices(n int) error {
-	if n < minHullVertices {
-		return fmt.Errorf("max-hull-vertices %d: want at least %d", n, minHullVertices)
+	s, _ := profiles.FlagSetting("max-hull-vertices")
+	if _, err := s.Parse(strconv.Itoa(n)); err != nil {
+		return fmt.Errorf("max-hull-vertices %d: %v", n, err)
 	}
 	return nil
 }
 
-// override sets on the profile what a higher layer gives, checking each
-// value; an error names the layer it came from.
+// override sets on the profile what a higher layer gives, each value
+// checked by the settings table; an error names the layer it came from.
+// Of a setting's two flags (max-hulls, max-colliders) the newer wins.
 func override(p *profiles.Profile, v *viper.Viper, level func(string) string) error {
-	bad := func(k, want string) error {
-		return fmt.Errorf("%s: %s %s: want %s", level(k), k, profiles.Excerpt(v.GetString(k)), want)
-	}
-	if level("format") != "" {
-		p.Format = v.GetString("format")
-		if !slices.Contains(profiles.Formats(), p.Format) {
-			return bad("format", orList(profiles.Formats()))
+	for _, s := range profiles.Settings() {
+		for _, k := range []string{s.OlderFlag, s.Flag} {
+			if k == "" || level(k) == "" {
+				continue
+			}
+			if err := p.Set(s, v.GetString(k)); err != nil {
+				return fmt.Errorf("%s: %s %s: %v", level(k), k, profiles.Excerpt(v.GetString(k)), err)
+			}
 		}
 	}
-	if level("khr-geometry") != "" {
-		p.KHRGeometry = v.GetString("khr-geometry")
-		if p.KHRGeometry != "mesh" && p.KHRGeometry != "node" {
-			return bad("khr-geometry", "mesh or node")
-		}
-	}
-	if level("method") != "" {
-		p.Colliders.Method = v.GetString("method")
-		if !slices.Contains(profiles.Methods(), p.Colliders.Method) {
-			return bad("method", "one of "+strings.Join(profiles.Methods(), ", ")+profiles.Suggest(p.Colliders.Method, profiles.Methods()))
-		}
-		if p.Colliders.Method == "trimesh" && p.Motion != "static" {
-			return fmt.Errorf("%s: method trimesh needs a static profile (%s is %s)", level("method"), p.Name, p.Motion)
-		}
-	}
-	if level("max-hull-vertices") != "" {
-		if p.Colliders.MaxHullVertices = v.GetInt("max-hull-vertices"); checkMaxHullVertices(p.Colliders.MaxHullVertices) != nil {
-			return bad("max-hull-vertices", fmt.Sprintf("at least %d", minHullVertices))
-		}
-	}
-	// max-hulls is the older name of max-colliders: one setting
-	// (max-colliders wins where both are given).
-	for _, k := range []string{"max-hulls", "max-colliders"} {
-		if level(k) == "" {
-			continue
-		}
-		if p.Colliders.MaxColliders = v.GetInt(k); p.Colliders.MaxColliders < profiles.MinColliders || p.Colliders.MaxColliders > profiles.MaxColliders {
-			return bad(k, fmt.Sprintf("a whole number from %d to %d", profiles.MinColliders, profiles.MaxColliders))
-		}
-	}
-	if level("concavity") != "" {
-		if c := v.GetFloat64("concavity"); c > 0 && c < 1 {
-			p.Colliders.Concavity = c
-		} else {
-			return bad("concavity", "a fraction in (0, 1)")
-		}
-	}
-	if level("abs-concavity") != "" {
-		if c := v.GetFloat64("abs-concavity"); c >= minAbsConcavity && c <= maxAbsConcavity {
-			p.Colliders.AbsConcavity = c
-		} else {
-			return bad("abs-concavity", fmt.Sprintf("a length in metres from %g to %g", minAbsConcavity, maxAbsConcavity))
-		}
-	}
-	if level("naming-conventions") != "" {
-		p.NamingConventions = v.GetBool("naming-conventions")
+	if l := level("method"); l != "" && p.Colliders.Method == "trimesh" && p.Motion != "static" {
+		return fmt.Errorf("%s: method trimesh needs a static profile (%s is %s)", l, p.Name, p.Motion)
 	}
 	return overrideMass(p, v, level)
 }
