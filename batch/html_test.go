@@ -113,3 +113,33 @@ func TestPreviewPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLPreviewPictures: a row without an embedded thumbnail shows its
+// preview file by its URL relative to the page, loaded lazily; an HTML
+// report file gets its pictures' folder beside it, any other report none.
+func TestHTMLPreviewPictures(t *testing.T) {
+	a := newAsset(Job{Input: "in/a.glb", Output: "out/a.glb"})
+	a.Status = OK
+	a.Preview = filepath.FromSlash("site/report-previews/props/a b.png")
+	r := &Report{Mode: string(Write), Assets: []Asset{a}}
+	page, err := r.HTML("site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := regexp.MustCompile(`<img [^>]*>`).FindString(string(page))
+	for _, want := range []string{`src="./report-previews/props/a%20b.png"`, `loading="lazy"`} {
+		if !strings.Contains(img, want) {
+			t.Errorf("picture %s: want %s", img, want)
+		}
+	}
+	for _, c := range []struct{ report, want string }{
+		{"build/report.html", "build/report-previews"},
+		{"r.HTM", "r-previews"},
+		{"build/report.json", ""},
+		{"build/report.md", ""},
+	} {
+		if got := PreviewsBeside(filepath.FromSlash(c.report)); got != filepath.FromSlash(c.want) {
+			t.Errorf("PreviewsBeside(%q) = %q, want %q", c.report, got, c.want)
+		}
+	}
+}

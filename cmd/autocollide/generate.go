@@ -110,8 +110,8 @@ segments; a pattern without / matches the file name at any depth.`,
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files processed at once")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print failures only")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print each body and the time per file")
-	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output)")
-	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png)")
+	fl.StringVar(&f.report, "report", "", "write a report: FILE.json (schema: batch/report.schema.json), FILE.md, or FILE.html (a page with a picture of each output, drawn under FILE-previews/ without --preview-dir)")
+	fl.StringVar(&f.previewDir, "preview-dir", "", "draw each output's colliders in a PNG under this folder (the input's relative path, .png; an HTML report shows them)")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "generate in memory and list what would be written; fail assets without colliders or with invalid physics; write nothing")
 	fl.BoolVar(&f.check, "check", false, "CI gate: exit 1 listing the files a run would change (no physics, stale generated physics, physics errors); write nothing")
 	fl.BoolVar(&f.force, "force", false, "redo outputs that are already current")
@@ -146,6 +146,12 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 		return usageError{fmt.Errorf("give only one of --shard and --shard-from-env")}
 	case f.previewDir != "" && (f.check || f.dryRun):
 		return usageError{fmt.Errorf("--preview-dir draws written outputs; --check and --dry-run write none")}
+	}
+	if f.previewDir == "" && !f.check && !f.dryRun {
+		// An HTML report's pictures are files beside it, each read when
+		// its row is scrolled to (embedded, 1,000 of them made the page
+		// slow to open).
+		f.previewDir = batch.PreviewsBeside(f.report)
 	}
 	if f.output != "" && len(inputs) > 1 {
 		return usageError{fmt.Errorf("-o takes one input; use --out-dir for %d", len(inputs))}
@@ -221,7 +227,7 @@ func runGenerate(c *cobra.Command, inputs []string, f generateFlags) error {
 
 	bopt := batch.Options{Mode: mode, Workers: f.jobs, Force: f.force, InPlace: plan.InPlace, Progress: prog,
 		Release:  "autocollide " + toolVersion(),
-		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report)}}
+		Previews: batch.Previews{Dir: f.previewDir, Thumbnails: batch.IsHTMLName(f.report) && f.previewDir == ""}}
 	if err := f.limits.apply(&bopt); err != nil {
 		return usageError{err}
 	}

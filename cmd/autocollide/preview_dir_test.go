@@ -68,9 +68,10 @@ func TestPreviewDir(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "3 cached") {
 		t.Fatalf("cached run: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	// Cached assets still get thumbnails, from the PNGs kept or drawn.
-	if html, _ := os.ReadFile(page); strings.Count(string(html), `src="data:image/png;base64,`) != 3 {
-		t.Errorf("the page of a cached run has %d thumbnails, want 3", strings.Count(string(html), `src="data:image/png;base64,`))
+	// Cached assets still get their pictures on the page: the PNGs kept
+	// or drawn.
+	if pics := pagePictures(t, page); len(pics) != 3 {
+		t.Errorf("the page of a cached run shows %d pictures %q, want 3 of %s", len(pics), pics, p2)
 	}
 	if data, err := os.ReadFile(duck); err != nil || !bytes.Equal(data, got["props/animals/Duck.png"]) {
 		t.Errorf("the missing preview of a cached output was not drawn again (%v)", err)

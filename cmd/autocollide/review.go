@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	_ "embed"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -156,6 +155,11 @@ type reviewServer struct {
 	text    []byte
 	keptAny bool
 	assets  []reviewAsset
+	thumbs  reviewThumbs
+	// identity names this build for the outputs' cache (buildIdentity,
+	// read once: it hashes the executable).
+	identity   string
+	identityOK bool
 }
 
 func newReviewServer(dir, profile, outDir string) (*reviewServer, error) {
@@ -166,7 +170,8 @@ func newReviewServer(dir, profile, outDir string) (*reviewServer, error) {
 	if !st.IsDir() {
 		return nil, usageError{fmt.Errorf("%s: not a folder", dir)}
 	}
-	s := &reviewServer{profile: profile}
+	s := &reviewServer{profile: profile, thumbs: reviewThumbs{slots: make(chan struct{}, runtime.NumCPU()), done: map[int]thumb{}}}
+	s.identity, s.identityOK = buildIdentity()
 	if s.dir, err = filepath.Abs(dir); err != nil {
 		return nil, err
 	}
@@ -271,14 +276,15 @@ func (s *reviewServer) generate(ctx context.Context, idx []int, text []byte, cha
 	}
 	var lim limitFlags
 	lim.register(pflag.NewFlagSet("limits", pflag.ContinueOnError))
+	// No pictures here: the page asks for each when it shows it (see
+	// thumbnail), so an Apply answers as soon as the output is written.
 	bopt := batch.Options{Mode: batch.Write, Workers: runtime.NumCPU(),
 		Progress: &batch.LogProgress{Out: io.Discard, Err: io.Discard, Verbosity: batch.Quiet},
-		Release:  "autocollide " + toolVersion(), Previews: batch.Previews{Thumbnails: true}}
+		Release:  "autocollide " + toolVersion()}
 	if err := lim.apply(&bopt); err != nil {
 		return err
 	}
-	id, ok := buildIdentity()
-	bopt.ToolVersion, bopt.Cache = id, ok
+	bopt.ToolVersion, bopt.Cache = s.identity, s.identityOK
 	assets, _, err := runGroups(ctx, jobs, groups, bopt)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -305,8 +311,8 @@ func (s *reviewServer) describe(rel string, a batch.Asset, version int, change *
 			r.Model = "out/" + escapePath(filepath.ToSlash(rel)) + fmt.Sprintf("?v=%d", version)
 		}
 	}
-	if len(a.Thumbnail) > 0 {
-		r.Thumb = "data:image/png;base64," + base64.StdEncoding.EncodeToString(a.Thumbnail)
+	if r.Model != "" {
+		r.Thumb = thumbURL(rel, version)
 	}
 	return r
 }
@@ -343,6 +349,8 @@ func (s *reviewServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.keep(w, r)
 	case strings.HasPrefix(rest, "out/") && r.Method == http.MethodGet:
 		s.output(w, r, strings.TrimPrefix(rest, "out/"))
+	case strings.HasPrefix(rest, "thumb/") && r.Method == http.MethodGet:
+		s.thumbnail(w, r, strings.TrimPrefix(r.URL.EscapedPath(), "/"+s.token+"/thumb/"))
 	default:
 		http.NotFound(w, r)
 	}

@@ -112,30 +112,57 @@ class Viewer {
     this.onResize = () => this.resize();
     window.addEventListener("resize", this.onResize);
     this.resize();
-    this.ready = this.load(opts).then(
+    this.ready = this.settle(this.load(opts, false));
+  }
+
+  // reload replaces the model with another (opts as open's), keeping the
+  // renderer, and so the shaders it compiled, and the toggles; with
+  // keepCamera (the same asset generated again) the camera stays where
+  // the user left it. The old model stays on screen until the new one is
+  // drawn. It returns the new ready promise.
+  reload(opts, keepCamera) {
+    this.status.textContent = "loading…";
+    this.status.hidden = false;
+    this.status.classList.remove("acv-error");
+    this.ready = this.settle(this.load(opts, keepCamera));
+    return this.ready;
+  }
+
+  settle(loading) {
+    return loading.then(
       () => { this.status.textContent = ""; this.status.hidden = true; this.render(); return this; },
       (err) => { this.status.textContent = "could not load the model: " + (err && err.message ? err.message : err); this.status.classList.add("acv-error"); throw err; });
   }
 
-  async load(opts) {
+  async load(opts, keepCamera) {
     const manager = new THREE.LoadingManager();
     if (opts.urlModifier) manager.setURLModifier(opts.urlModifier);
     const loader = new GLTFLoader(manager);
-    this.draco = new EmbeddedDraco();
-    loader.setDRACOLoader(this.draco);
+    const draco = new EmbeddedDraco();
+    loader.setDRACOLoader(draco);
     loader.setMeshoptDecoder(MeshoptDecoder);
     let gltf;
-    if (opts.buffer) {
-      gltf = await loader.parseAsync(opts.buffer, opts.base || "");
-    } else {
-      gltf = await loader.loadAsync(opts.url);
+    try {
+      if (opts.buffer) {
+        gltf = await loader.parseAsync(opts.buffer, opts.base || "");
+      } else {
+        gltf = await loader.loadAsync(opts.url);
+      }
+    } catch (err) {
+      draco.dispose();
+      throw err;
     }
+    // The new model is built aside, then swapped in whole.
+    const old = { root: this.root, draco: this.draco };
+    this.draco = draco;
+    this.items = [];
+    this.renderMeshes = [];
     const parser = gltf.parser;
     const json = parser.json;
     const phys = readPhysics(json);
     this.physics = phys;
     const root = gltf.scene;
-    this.scene.add(root);
+    this.root = root;
     root.updateMatrixWorld(true);
     const nodeObj = [];
     root.traverse((o) => {
@@ -192,10 +219,18 @@ class Viewer {
         this.addItem(host, g, c.trigger ? "trigger" : c.shape.type, c.body, rgb(color));
       }
     }
-    this.addJoints(phys, nodeObj, size);
+    this.addJoints(root, phys, nodeObj, size);
+    this.side.textContent = "";
+    if (opts.figures) this.side.appendChild(opts.figures);
     this.buildControls(phys, json);
-    this.frame(root);
+    if (!keepCamera || !old.root) this.frame(root);
+    this.scene.add(root);
+    if (old.root) this.scene.remove(old.root);
+    // Drawn before the old model is freed: its materials keep the
+    // compiled shaders the new one reuses.
     this.apply();
+    if (old.root) disposeTree(old.root);
+    if (old.draco) old.draco.dispose();
   }
 
   addItem(host, geometry, type, body, color) {
@@ -211,7 +246,9 @@ class Viewer {
     this.items.push({ obj: group, type: type, body: body, fill: fill, mesh: mesh, edges: edges });
   }
 
-  addJoints(phys, nodeObj, size) {
+  // addJoints draws the joints under root (whose transform is the
+  // identity: they are placed in world space).
+  addJoints(root, phys, nodeObj, size) {
     if (!phys.joints.length) return;
     const color = rgb(this.palette.joint);
     const dot = new THREE.SphereGeometry(size * 0.01, 12, 8);
@@ -234,7 +271,7 @@ class Viewer {
       group.add(line);
       group.renderOrder = 10; // a group's order comes before its children's
 
-      this.scene.add(group);
+      root.add(group);
       this.items.push({ obj: group, type: "joint", body: j.node, joint: j });
     }
   }
@@ -249,7 +286,7 @@ class Viewer {
       if (!counts[t]) continue;
       const label = el("label", { class: "acv-type" });
       const box = el("input", { type: "checkbox", "data-type": t });
-      box.checked = true;
+      box.checked = !this.hiddenTypes.has(t);
       box.addEventListener("change", () => this.setType(t, box.checked));
       const c = t === "trigger" ? this.palette.trigger : t === "joint" ? this.palette.joint : this.palette.shapes[t] || [0.5, 0.5, 0.5];
       const sw = el("span", { class: "acv-swatch" });
@@ -269,7 +306,7 @@ class Viewer {
     for (const b of bodyIds) {
       const label = el("label", { class: "acv-body" });
       const box = el("input", { type: "checkbox", "data-body": String(b) });
-      box.checked = true;
+      box.checked = !this.hiddenBodies.has(b);
       box.addEventListener("change", () => this.setBody(b, box.checked));
       const n = b >= 0 ? (json.nodes[b].name || "nodes[" + b + "]") : "no body (static)";
       const motion = b >= 0 ? phys.bodies.find((x) => x.node === b) : null;
@@ -284,6 +321,7 @@ class Viewer {
     view.appendChild(el("legend", {}, "view"));
     const wire = el("label");
     const wbox = el("input", { type: "checkbox", "data-control": "wireframe" });
+    wbox.checked = this.wireframe;
     wbox.addEventListener("change", () => this.setWireframe(wbox.checked));
     wire.appendChild(wbox);
     wire.appendChild(document.createTextNode(" wireframe"));
@@ -409,10 +447,7 @@ class Viewer {
   dispose() {
     window.removeEventListener("resize", this.onResize);
     this.controls.dispose();
-    this.scene.traverse((o) => {
-      if (o.geometry) o.geometry.dispose();
-      for (const m of o.material ? (Array.isArray(o.material) ? o.material : [o.material]) : []) m.dispose();
-    });
+    disposeTree(this.scene);
     if (this.draco) this.draco.dispose();
     this.renderer.dispose();
     this.renderer.forceContextLoss();
@@ -421,9 +456,19 @@ class Viewer {
   }
 }
 
+// disposeTree frees the geometries and materials under obj.
+function disposeTree(obj) {
+  obj.traverse((o) => {
+    if (o.geometry) o.geometry.dispose();
+    for (const m of o.material ? (Array.isArray(o.material) ? o.material : [o.material]) : []) m.dispose();
+  });
+}
+
 // open draws the glTF at opts.url (or the bytes opts.buffer, whose
-// resources opts.urlModifier may map to blob URLs) inside host; opts.palette gives the colours, opts.figures a node shown beside
-// the view. The returned viewer's ready promise settles once it is drawn.
+// resources opts.urlModifier may map to blob URLs) inside host;
+// opts.palette gives the colours, opts.figures a node shown beside the
+// view. The returned viewer's ready promise settles once it is drawn; its
+// reload(opts, keepCamera) shows another model in the same view.
 export function open(host, opts) {
   return new Viewer(host, opts);
 }
