@@ -106,6 +106,15 @@ func body(ctx context.Context, a *gltfio.Asset, model *physics.Model, ex *mesh.R
 			if err != nil {
 				return err
 			}
+			if j == 0 && pr.Budget > 0 && !pp.trigger {
+				// The instance's budget and what it kept, for inspect and
+				// preview (the colliders are this node and the next ones).
+				b := gltfio.NewObject()
+				b.Set("node", gltfio.IntNum(p.Node))
+				b.Set("max", gltfio.IntNum(pr.Budget))
+				b.Set("colliders", gltfio.IntNum(len(cs)))
+				node.Obj("extras").Obj(gltfio.MarkKey).Set(gltfio.BudgetKey, b)
+			}
 			s := model.AddShape(c.Shape)
 			if pp.trigger {
 				model.Node(idx).Trigger = &physics.Trigger{Shape: s, Filter: res.filter}
