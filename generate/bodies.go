@@ -104,6 +104,15 @@ func (j *job) body(ctx context.Context, b *bodyPlan) error {
 			if err != nil {
 				return err
 			}
+			if ci == 0 && pr.Budget > 0 && !pp.trigger {
+				// The instance's budget and what it kept, for inspect and
+				// preview (the colliders are this node and the next ones).
+				b := gltfio.NewObject()
+				b.Set("node", gltfio.IntNum(p.Node))
+				b.Set("max", gltfio.IntNum(pr.Budget))
+				b.Set("colliders", gltfio.IntNum(len(cs)))
+				node.Obj("extras").Obj(gltfio.MarkKey).Set(gltfio.BudgetKey, b)
+			}
 			s := j.model.AddShape(c.Shape)
 			if pp.trigger {
 				j.model.Node(idx).Trigger = &physics.Trigger{Shape: s, Filter: j.res.filter}

@@ -20,6 +20,12 @@ const MarkKey = "autocollide"
 // Fingerprint; inspect shows it).
 const FingerprintKey = "fingerprint"
 
+// BudgetKey is the member of a mesh instance's first generated collider
+// node's autocollide mark that records its collider budget:
+// {"node": mesh instance node, "max": K, "colliders": n}, the n
+// colliders being that node and the n-1 nodes after it.
+const BudgetKey = "budget"
+
 // appendable lists the top-level arrays autocollide appends to.
 var appendable = []string{"nodes", "meshes", "accessors", "bufferViews", "buffers"}
 

@@ -51,7 +51,10 @@ type File struct {
 	Unattached Attached `json:"unattached"`
 	Joints     []Joint  `json:"joints"`
 	// Ragdolls are the armatures whose bones carry jointed bodies.
-	Ragdolls  []Ragdoll  `json:"ragdolls"`
+	Ragdolls []Ragdoll `json:"ragdolls"`
+	// Budgets are the mesh instances' collider budgets autocollide
+	// recorded, and what each kept.
+	Budgets   []Budget   `json:"budgets"`
 	Materials []Material `json:"materials"`
 	Filters   []Filter   `json:"filters"`
 	// Warnings are the decoders' notes on older or questionable forms.
@@ -273,6 +276,9 @@ func Describe(a *gltfio.Asset) (*File, error) {
 	}
 	f.Summary.Bodies, f.Summary.Joints = len(f.Bodies), len(f.Joints)
 	f.Ragdolls = ragdolls(doc, f, parent)
+	var bwarns []string
+	f.Budgets, bwarns = budgets(a, m)
+	f.Warnings = append(f.Warnings, bwarns...)
 	for i, mat := range m.Materials {
 		f.Materials = append(f.Materials, Material{Index: i, Name: mat.Name, StaticFriction: mat.StaticFriction, DynamicFriction: mat.DynamicFriction,
 			Restitution: mat.Restitution, FrictionCombine: mat.FrictionCombine, RestitutionCombine: mat.RestitutionCombine})

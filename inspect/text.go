@@ -77,6 +77,7 @@ func (f *File) WriteText(w io.Writer) {
 		}
 	}
 	writeRagdolls(w, f.Ragdolls)
+	writeBudgets(w, f.Budgets)
 	for _, m := range f.Materials {
 		fmt.Fprintf(w, "  material %d", m.Index)
 		if m.Name != "" {

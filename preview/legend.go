@@ -82,7 +82,7 @@ func legendItems(sc *scene) []legendItem {
 		}
 		items = append(items, legendItem{text: c})
 	}
-	return items
+	return append(items, budgetLegend(st.Budgets)...)
 }
 
 // placed is an item at its top-left position in the legend band.

@@ -93,6 +93,10 @@ type Stats struct {
 	// the joints with their limits. Each joint is drawn as a dot with a
 	// stick to its parent body.
 	Ragdolls []inspect.Ragdoll `json:"ragdolls,omitempty"`
+	// Budgets are the mesh instances' collider budgets autocollide
+	// recorded (as inspect reads them): the budget, the colliders kept
+	// and how many became which primitive.
+	Budgets []inspect.Budget `json:"budgets,omitempty"`
 }
 
 // ErrEmpty is returned (wrapped, naming the file) for a scene with

@@ -26,6 +26,7 @@ func (sc *scene) addRagdolls(a *gltfio.Asset) error {
 	if err != nil {
 		return err
 	}
+	sc.stats.Budgets = f.Budgets
 	if len(f.Ragdolls) == 0 {
 		return nil
 	}

@@ -93,5 +93,8 @@ func previewSummary(st preview.Stats) string {
 	for _, rd := range st.Ragdolls {
 		s += fmt.Sprintf(", ragdoll (%s): %d bones with bodies, %d merged, %d joints", rd.SkinsText(), len(rd.Bodies), len(rd.Merged), len(rd.Joints))
 	}
+	for _, b := range st.Budgets {
+		s += fmt.Sprintf(", budget of %q: %s", safetext.Term(b.Name), b)
+	}
 	return s + fmt.Sprintf(", %d render triangles", st.RenderTriangles)
 }

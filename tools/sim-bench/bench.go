@@ -89,6 +89,9 @@ func collidersets(c config) []set {
 		out = append(out, set{"base", autocollideSet(c.baseline)})
 	}
 	out = append(out, set{"default", autocollideSet(c.ac)})
+	for _, v := range c.variants {
+		out = append(out, set{v.name, autocollideSet(c.ac, v.flags...)})
+	}
 	if c.vhacd != "" && c.vhacdDefault > 0 && !slices.Contains(c.ks, c.vhacdDefault) {
 		k := c.vhacdDefault
 		out = append(out, set{"vhacd-default", peerSet(fmt.Sprintf("vhacd-h%d.obj", k), c.peersCached, vhacdCommand(c.vhacd, k))})

@@ -37,7 +37,8 @@ type config struct {
 	work               string
 	ratioTo            string
 	sets               []string // when not empty, only these sets
-	tools              string   // the tools folder (pile.mjs, node_modules)
+	variants           []variant
+	tools              string // the tools folder (pile.mjs, node_modules)
 }
 
 func main() {
@@ -63,6 +64,13 @@ func main() {
 	flag.StringVar(&c.work, "work", "", "work folder: meshes, peers' hulls and collider files are kept there and reused (default: a temporary folder, removed)")
 	flag.StringVar(&c.ratioTo, "ratio-to", "", "set the ratios are against (default: base with -baseline, else default)")
 	flag.StringVar(&sets, "sets", "", "comma-separated sets to run (default: all)")
+	flag.Func("variant", "NAME=FLAGS: a set NAME made by -ac generate with these space-separated flags (e.g. v32=\"--max-hull-vertices 32\"); repeatable, listed after default", func(s string) error {
+		v, err := parseVariant(s)
+		if err == nil {
+			c.variants = append(c.variants, v)
+		}
+		return err
+	})
 	jsonOut := flag.String("json", "", "write every figure as JSON to this file")
 	flag.Parse()
 	if c.ac == "" || flag.NArg() == 0 {
@@ -101,6 +109,22 @@ func main() {
 			fail(err)
 		}
 	}
+}
+
+// variant is an extra set of -ac's output with its own flags.
+type variant struct {
+	name  string
+	flags []string
+}
+
+// parseVariant reads -variant's NAME=FLAGS.
+func parseVariant(s string) (variant, error) {
+	name, flags, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.ContainsAny(name, "/\\ ,") {
+		return variant{}, fmt.Errorf("%q is not NAME=FLAGS with a NAME of no spaces, commas or slashes", s)
+	}
+	return variant{name: name, flags: strings.Fields(flags)}, nil
 }
 
 func ints(s string) ([]int, error) {
