@@ -340,6 +340,12 @@ type jointDrop struct {
 // energy growing, a load error, and what no row lists) fails the test,
 // and so does a want that no failure of a dropped output of its asset
 // matches any more (remove it then).
+//
+// Empty: every ragdoll CI drops passes. RecursiveSkeletons, dropped only
+// with AUTOCOLLIDE_RAGDOLL_FULL=1 and not listed, still fails (issue 37
+// open): in Rapier nodes[1494]'s joint stays 37.8° past its limit at rest,
+// and in Havok a few 3 cm spheres still turn at 1.2 times the rest bound
+// after 30 s.
 var ragdollKnown = map[string][]struct {
 	asset string
 	wants []string
