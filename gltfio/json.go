@@ -439,12 +439,17 @@ func Equal(a, b any) bool {
 	}
 }
 
-// cloneObject returns a deep copy of o (scalars are immutable and shared).
-func cloneObject(o *Object) *Object {
-	c, _ := cloneValue(o).(*Object)
+// shallowCopy returns a copy of o whose members can be set and deleted
+// without changing o; the values are o's own.
+func shallowCopy(o *Object) *Object {
+	c := &Object{keys: append([]string(nil), o.keys...), vals: make(map[string]any, len(o.vals))}
+	for k, v := range o.vals {
+		c.vals[k] = v
+	}
 	return c
 }
 
+// cloneValue returns a deep copy of v (scalars are immutable and shared).
 func cloneValue(v any) any {
 	switch t := v.(type) {
 	case *Object:
