@@ -18,7 +18,7 @@ import (
 // generated from it (in either container) have the same content hash,
 // and any edit of the source (a vertex moved, a node renamed) changes it.
 func (a *Asset) ContentHash() (string, error) {
-	p, err := a.packGLB(cloneObject(a.Tree))
+	p, err := a.packGLB(packCopy(a.Tree))
 	if err != nil {
 		return "", err
 	}

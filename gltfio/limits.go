@@ -25,7 +25,8 @@ const (
 	// largest node array loaded by default stays near 300 MB.
 	DefaultMaxElements = 100_000
 	// DefaultMaxValues bounds the values of a JSON document, each
-	// object member's key counted as one more: a parsed value costs
+	// object member's key counted as one more and a value inside an
+	// "extensions" member ExtensionValueWeight times: a parsed value costs
 	// about 200 bytes at the peak of a run (the ordered tree, the typed
 	// document, the output), so 2.5 million keep a document's parsed
 	// forms near 500 MB at worst (measured: 2.8 million values in 15 MB
@@ -58,11 +59,17 @@ func orDefault(v, def int64) int64 {
 // checkScale counts the mesh instances and triangles of the scene Extract
 // reads (the default scene, else scene 0, else every root node), from the
 // declared accessor counts and before any geometry is decoded, and refuses
-// a scene over the limits, naming the node that crosses them. Malformed
-// references are left to the readers that report them.
+// a scene over the limits, naming the node that crosses them. The meshes
+// no node of that scene draws (a physics collider's hull mesh, read by
+// the physics readers, mass and previews) count once each against the
+// same triangle limit: 40 physics-only Draco meshes declaring 9.9 million
+// faces each were decoded past the memory bound. Malformed references
+// are left to the readers that report them.
 func checkScale(tree *Object, lim Limits) error {
 	var instances, triangles int64
-	return sceneMeshes(tree, func(ni int, node *Object, mi int) error {
+	drawn := map[int]bool{}
+	err := sceneMeshes(tree, func(ni int, node *Object, mi int) error {
+		drawn[mi] = true
 		n := gpuInstances(tree, node)
 		instances += n
 		if instances > lim.maxInstances() {
@@ -83,6 +90,23 @@ func checkScale(tree *Object, lim Limits) error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for mi := range tree.Arr("meshes") {
+		if drawn[mi] {
+			continue
+		}
+		if err := checkCompressedVertices(tree, mi); err != nil {
+			return err
+		}
+		if t := meshTriangles(tree, mi); t > lim.maxTriangles()-triangles {
+			return fmt.Errorf("meshes[%d]: the document has more than %d triangles, the limit, counting the scene's per instance and those of the meshes outside it (such as physics hull meshes) once", mi, lim.maxTriangles())
+		} else {
+			triangles += t
+		}
+	}
+	return nil
 }
 
 // sceneMeshes calls f for each node of the scene Extract reads that has a

@@ -83,6 +83,21 @@ func TestMemoryBound(t *testing.T) {
 			}, code: exitFailed, want: "25000 colliders to generate, over the limit of 10000"},
 		{name: "99,999 GPU instances 2 m apart", in: write("instances-99999.gltf", hostile.Instanced(99_999, 2)),
 			code: exitFailed, want: "over the limit of 10000"},
+		// Issue 41, defect 8: authored physics costs more than its
+		// JSON (the physics readers and the validator decode it again):
+		// 99,990 OMI colliders in 13 MB peaked at 933 MB, over the
+		// bound of 620 MB; values in extensions now count three times.
+		{name: "99,990 authored colliders", in: write("colliders.gltf", hostile.Colliders(99_990)),
+			code: exitFailed, want: "values in extensions count 3 times"},
+		{name: "40,000 authored colliders", in: write("colliders-40000.gltf", hostile.Colliders(40_000)),
+			code: exitOK, outAt: 3},
+		// Meshes only physics reads count against the triangle limit,
+		// once each, before any is decoded.
+		{name: "40 physics-only Draco meshes declaring 9.9M faces", in: write("draco.glb", hostile.PhysicsOnlyDraco(40, 9_900_000, 37_000)),
+			code: exitFailed, want: "those of the meshes outside it (such as physics hull meshes) once"},
+		{name: "validate: 40 physics-only Draco meshes declaring 9.9M faces", in: write("draco-validate.glb", hostile.PhysicsOnlyDraco(40, 9_900_000, 37_000)),
+			args: func(in, out string) []string { return []string{"validate", in} },
+			code: exitFailed, want: "those of the meshes outside it (such as physics hull meshes) once"},
 		{name: "preview at 8192 x 8192", in: furniture,
 			args: func(in, out string) []string {
 				return []string{"preview", in, "-o", out + ".png", "--width", "8192", "--height", "8192"}

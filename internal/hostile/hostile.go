@@ -204,3 +204,58 @@ func Instanced(n int, spacing float64) []byte {
  {%s"componentType":5126,"count":%d,"type":"VEC3","min":[0,0,0],"max":[%g,0,0]}],
 "bufferViews":[%s],"buffers":[%s]}`, view, n, float64(n-1)*spacing, views, buffers))
 }
+
+// Colliders is a .gltf of one dynamic OMI body carrying n box colliders,
+// each on its own child node with its own shape and no mesh (about 135
+// bytes each): a file of authored physics whose objects the physics
+// readers and the validator decode again.
+func Colliders(n int) []byte {
+	var nodes, shapes, children strings.Builder
+	for i := range n {
+		if i > 0 {
+			nodes.WriteString(",")
+			shapes.WriteString(",")
+			children.WriteString(",")
+		}
+		fmt.Fprintf(&nodes, `{"translation":[%d,%d,0],"extensions":{"OMI_physics_body":{"collider":{"shape":%d}}}}`, i%100*2, i/100*2, i)
+		shapes.WriteString(`{"type":"box","box":{"size":[1,1,1]}}`)
+		fmt.Fprint(&children, i+1)
+	}
+	return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_body","OMI_physics_shape"],
+"extensions":{"OMI_physics_shape":{"shapes":[%s]}},"scene":0,"scenes":[{"nodes":[0]}],
+"nodes":[{"children":[%s],"extensions":{"OMI_physics_body":{"motion":{"type":"dynamic"}}}},%s]}`,
+		shapes.String(), children.String(), nodes.String()))
+}
+
+// PhysicsOnlyDraco is a GLB of one dynamic OMI body whose n convex
+// colliders each use a mesh no scene node draws, a
+// KHR_draco_mesh_compression primitive declaring faces faces (its
+// indices accessor) over a stream of streamBytes bytes: the meshes only
+// the physics readers, mass and previews read.
+func PhysicsOnlyDraco(n, faces, streamBytes int) []byte {
+	stream := append([]byte("DRACO\x02\x02\x01\x01\x00\x00"), make([]byte, max(streamBytes-11, 0))...)
+	for len(stream)%4 != 0 {
+		stream = append(stream, 0)
+	}
+	var bin []byte
+	var meshes, accessors, views, shapes, nodes, children []string
+	for i := range n {
+		views = append(views, fmt.Sprintf(`{"buffer":0,"byteOffset":%d,"byteLength":%d}`, len(bin), len(stream)))
+		bin = append(bin, stream...)
+		accessors = append(accessors,
+			fmt.Sprintf(`{"componentType":5126,"count":%d,"type":"VEC3","min":[0,0,0],"max":[1,1,1]}`, faces),
+			fmt.Sprintf(`{"componentType":5125,"count":%d,"type":"SCALAR"}`, 3*faces))
+		meshes = append(meshes, fmt.Sprintf(`{"primitives":[{"attributes":{"POSITION":%d},"indices":%d,"extensions":{"KHR_draco_mesh_compression":{"bufferView":%d,"attributes":{"POSITION":0}}}}]}`, 2*i, 2*i+1, i))
+		shapes = append(shapes, fmt.Sprintf(`{"type":"convex","convex":{"mesh":%d}}`, i))
+		nodes = append(nodes, fmt.Sprintf(`{"translation":[%d,0,0],"extensions":{"OMI_physics_body":{"collider":{"shape":%d}}}}`, 2*i, i))
+		children = append(children, fmt.Sprint(i+1))
+	}
+	doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_body","OMI_physics_shape","KHR_draco_mesh_compression"],
+"extensionsRequired":["KHR_draco_mesh_compression"],
+"extensions":{"OMI_physics_shape":{"shapes":[%s]}},"scene":0,"scenes":[{"nodes":[0]}],
+"nodes":[{"children":[%s],"extensions":{"OMI_physics_body":{"motion":{"type":"dynamic"}}}},%s],
+"meshes":[%s],"accessors":[%s],"bufferViews":[%s],"buffers":[{"byteLength":%d}]}`,
+		strings.Join(shapes, ","), strings.Join(children, ","), strings.Join(nodes, ","),
+		strings.Join(meshes, ","), strings.Join(accessors, ","), strings.Join(views, ","), len(bin))
+	return glb([]byte(doc), bin)
+}

@@ -39,6 +39,9 @@ func main() {
 		{"instances-99999-spread.gltf", hostile.Instanced(99_999, 2)},
 		{"instances-20000-shifted.gltf", hostile.Instanced(20_000, 1e-4)},
 		{"instances-25000-spread.gltf", hostile.Instanced(25_000, 2)},
+		{"colliders-99990.gltf", hostile.Colliders(99_990)},
+		{"colliders-40000.gltf", hostile.Colliders(40_000)},
+		{"physics-draco-40x9.9m.glb", hostile.PhysicsOnlyDraco(40, 9_900_000, 37_000)},
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "hostile:", err)
