@@ -243,17 +243,11 @@ func (j *job) writeRagdoll(g *skinGroup, rd *ragdoll.Ragdoll) error {
 			def = len(model.Joints) - 1
 			defs[jt.Rule+fmt.Sprint(jt.Limit)] = def
 		}
-		jn := gltfio.NewObject()
-		jn.Set("name", sourceName(child.Name)+".joint")
-		setPose(jn, jt.ChildFrame.Position, jt.ChildFrame.Rotation)
-		ji, err := a.AppendNode(placed[jt.Child].frame, jn)
+		ji, err := appendPosed(a, placed[jt.Child].frame, sourceName(child.Name)+".joint", jt.ChildFrame)
 		if err != nil {
 			return err
 		}
-		an := gltfio.NewObject()
-		an.Set("name", sourceName(child.Name)+".joint.anchor")
-		setPose(an, jt.ParentFrame.Position, jt.ParentFrame.Rotation)
-		ai, err := a.AppendNode(placed[jt.Parent].frame, an)
+		ai, err := appendPosed(a, placed[jt.Parent].frame, sourceName(child.Name)+".joint.anchor", jt.ParentFrame)
 		if err != nil {
 			return err
 		}
@@ -330,6 +324,15 @@ func (j *job) placeBody(n int, b ragdoll.Body) (ragdollBody, error) {
 	}
 	rb.frame = idx
 	return rb, nil
+}
+
+// appendPosed appends a node named name under node parent, at pose f
+// in parent's space, and returns its index.
+func appendPosed(a *gltfio.Asset, parent int, name string, f ragdoll.Pose) (int, error) {
+	n := gltfio.NewObject()
+	n.Set("name", name)
+	setPose(n, f.Position, f.Rotation)
+	return a.AppendNode(parent, n)
 }
 
 // setPose writes a translation and a rotation on a node, when they are
