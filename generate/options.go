@@ -1,9 +1,13 @@
 package generate
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"reflect"
+	"slices"
 
 	"github.com/autocollide/autocollide/decompose"
 	"github.com/autocollide/autocollide/kinds"
@@ -62,34 +66,85 @@ type Options struct {
 // groups left every earlier output current. Run and Rules are left out
 // (RulesKey stands for the rules), and so is Encoding.ExplicitFormat: it
 // changes no output, only whether a file carrying another family is
-// refused, and outputs made with --format stay current. A field added to ColliderSettings,
-// Encoding or BodySettings must be added here too (TestOptionsJSON
-// fails until it is), or fingerprints would not see it.
+// refused, and outputs made with --format stay current. The fields of
+// ColliderSettings and Encoding are read from the structs (see flatJSON),
+// so a field added to either enters the fingerprint by itself.
 func (o Options) MarshalJSON() ([]byte, error) {
-	c, e := o.Collider, o.Encoding
-	return json.Marshal(struct {
-		Format           physics.Family
-		KHRGeometryNode  bool
-		Method           Method
-		MaxHullVertices  int
-		Binary           bool
-		Mass             Mass
-		Concavity        float64
-		MaxHulls         int
-		MaxHullFaces     int
-		MaxHullTriangles int
-		AbsConcavity     float64
-		AutoTolerance    float64
-		HullFill         float64
-		SearchTriangles  int
-		MaxColliders     int `json:",omitempty"`
-		Body             BodySettings
-		RulesKey         string
-	}{
-		e.Format, e.KHRGeometryNode, c.Method, c.MaxHullVertices, e.Binary, o.Body.Mass,
-		c.Concavity, c.MaxHulls, c.MaxHullFaces, c.MaxHullTriangles, c.AbsConcavity,
-		c.AutoTolerance, c.HullFill, c.SearchTriangles, c.MaxColliders, o.Body, o.RulesKey,
-	})
+	return flatJSON(o.Body, o.RulesKey, o.Collider, o.Encoding)
+}
+
+// flatJSON writes the fields of groups (structs) flat, then body and
+// rulesKey: first the fields of fingerprintLayout, in its order (Mass is
+// the body's), then any other field in the groups' order, left out while
+// it is zero. A setting's zero value is its default, so a new setting
+// left at it keeps every earlier fingerprint, and cache, current.
+func flatJSON(body BodySettings, rulesKey string, groups ...any) ([]byte, error) {
+	layout := fingerprintLayout()
+	fields := map[string]any{"Mass": body.Mass}
+	var added []string
+	for _, g := range groups {
+		v := reflect.ValueOf(g)
+		for i := range v.NumField() {
+			name := v.Type().Field(i).Name
+			if name == "ExplicitFormat" {
+				continue
+			}
+			if !slices.Contains(layout, name) {
+				added = append(added, name)
+			}
+			fields[name] = v.Field(i).Interface()
+		}
+	}
+	var b bytes.Buffer
+	put := func(name string, v any) error {
+		if b.Len() == 0 {
+			b.WriteByte('{')
+		} else {
+			b.WriteByte(',')
+		}
+		js, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("options JSON: %s: %w", name, err)
+		}
+		fmt.Fprintf(&b, "%q:%s", name, js)
+		return nil
+	}
+	for _, name := range layout {
+		v, ok := fields[name]
+		if !ok {
+			return nil, fmt.Errorf("options JSON: no field %s for the fingerprint layout", name)
+		}
+		if name == "MaxColliders" && reflect.ValueOf(v).IsZero() {
+			continue // newer than the layout: absent at zero, as the added ones
+		}
+		if err := put(name, v); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range added {
+		if v := fields[name]; !reflect.ValueOf(v).IsZero() {
+			if err := put(name, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := put("Body", body); err != nil {
+		return nil, err
+	}
+	if err := put("RulesKey", rulesKey); err != nil {
+		return nil, err
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// fingerprintLayout is the order fingerprints have hashed the settings in
+// since before Options were split into groups (MaxColliders, newer, was
+// placed with them): changing it changes every cache key.
+func fingerprintLayout() []string {
+	return []string{"Format", "KHRGeometryNode", "Method", "MaxHullVertices", "Binary", "Mass",
+		"Concavity", "MaxHulls", "MaxHullFaces", "MaxHullTriangles", "AbsConcavity",
+		"AutoTolerance", "HullFill", "SearchTriangles", "MaxColliders"}
 }
 
 // ColliderSettings is how the colliders of one mesh instance are made:

@@ -89,3 +89,49 @@ func TestOptionsJSON(t *testing.T) {
 	check("Encoding", reflect.ValueOf(&zero.Encoding).Elem())
 	check("Mass", reflect.ValueOf(&zero.Body.Mass).Elem())
 }
+
+// TestOptionsJSONNewField: a field added to ColliderSettings enters the
+// fingerprint with no edit to MarshalJSON, and leaves it as it was while
+// zero (its default), so that adding a setting invalidates no cache.
+func TestOptionsJSONNewField(t *testing.T) {
+	o := Options{
+		Collider: ColliderSettings{Method: Hull, MaxHullVertices: 32, Concavity: 0.01, MaxColliders: 5},
+		Encoding: Encoding{Format: physics.OMI},
+		RulesKey: "k",
+	}
+	want, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ColliderSettings with one more field, as a change adding a setting
+	// would make it.
+	var fields []reflect.StructField
+	ct := reflect.TypeOf(o.Collider)
+	for i := range ct.NumField() {
+		fields = append(fields, ct.Field(i))
+	}
+	fields = append(fields, reflect.StructField{Name: "NewSetting", Type: reflect.TypeOf(0.0)})
+	grown := reflect.New(reflect.StructOf(fields)).Elem()
+	for i := range ct.NumField() {
+		grown.Field(i).Set(reflect.ValueOf(o.Collider).Field(i))
+	}
+	got, err := flatJSON(o.Body, o.RulesKey, grown.Interface(), o.Encoding)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("a new setting at zero changed the fingerprint:\n%s\nwant\n%s", got, want)
+	}
+	grown.FieldByName("NewSetting").SetFloat(0.25)
+	got, err = flatJSON(o.Body, o.RulesKey, grown.Interface(), o.Encoding)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) == string(want) {
+		t.Error("a new setting set to 0.25 left the fingerprint unchanged")
+	}
+	var back map[string]any
+	if err := json.Unmarshal(got, &back); err != nil || back["NewSetting"] != 0.25 {
+		t.Errorf("fingerprint %s: NewSetting = %v (%v), want 0.25", got, back["NewSetting"], err)
+	}
+}
