@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/kinds"
 )
 
 // Tessellation of round primitives: segments around the axis, and
@@ -23,41 +24,16 @@ type solid struct {
 // boxSolid is the axis-aligned box of full extents size, centred on the
 // origin: its 8 corners.
 func boxSolid(size geom.Vec3) solid {
-	var s solid
-	for i := 0; i < 8; i++ {
-		s.v = append(s.v, geom.Vec3{
-			(float64(i&1) - 0.5) * size[0],
-			(float64(i>>1&1) - 0.5) * size[1],
-			(float64(i>>2&1) - 0.5) * size[2],
-		})
-	}
-	for _, q := range [][4]uint32{{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}} {
-		s.t = append(s.t, [3]uint32{q[0], q[1], q[2]}, [3]uint32{q[0], q[2], q[3]})
-	}
-	s.orient()
-	return s
+	v, t := kinds.BoxSolid(size)
+	return solid{v, t}
 }
 
 // stack is the closed solid through the rings (top to bottom) with a pole
 // vertex above the first and below the last: poles at heights top and
-// bottom on the axis.
+// bottom on the axis (kinds.RingStack, segments around).
 func stack(top float64, rings []geom.Circle, bottom float64) solid {
-	s := solid{v: []geom.Vec3{{0, top, 0}}}
-	for _, rg := range rings {
-		s.v = append(s.v, rg.Points(segments)...)
-	}
-	s.v = append(s.v, geom.Vec3{0, bottom, 0})
-	at := func(k, j int) uint32 { return uint32(1 + k*segments + j%segments) }
-	last := uint32(len(s.v) - 1)
-	for j := 0; j < segments; j++ {
-		s.t = append(s.t, [3]uint32{0, at(0, j), at(0, j+1)})
-		for k := 0; k+1 < len(rings); k++ {
-			s.t = append(s.t, [3]uint32{at(k, j), at(k+1, j), at(k+1, j+1)}, [3]uint32{at(k, j), at(k+1, j+1), at(k, j+1)})
-		}
-		s.t = append(s.t, [3]uint32{last, at(len(rings)-1, j+1), at(len(rings)-1, j)})
-	}
-	s.orient()
-	return s
+	v, t := kinds.RingStack(top, rings, bottom, segments)
+	return solid{v, t}
 }
 
 // latitude returns the rings of a sphere of radius r from band i0 to i1
@@ -114,15 +90,3 @@ var coverFactor = func() float64 {
 	}
 	return 1 / d
 }()
-
-// orient winds every face outward: the solids are convex around the
-// origin, so a face whose normal points towards it is turned.
-func (s *solid) orient() {
-	for i, t := range s.t {
-		a, b, c := s.v[t[0]], s.v[t[1]], s.v[t[2]]
-		n := b.Sub(a).Cross(c.Sub(a))
-		if n.Dot(a.Add(b).Add(c)) < 0 {
-			s.t[i] = [3]uint32{t[0], t[2], t[1]}
-		}
-	}
-}

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"math"
+	"slices"
 
 	"github.com/autocollide/autocollide/geom"
 	"github.com/autocollide/autocollide/physics"
@@ -32,89 +33,39 @@ func tessellation(f func(s physics.Shape) solid) func(physics.Shape) ([]geom.Vec
 
 // boxSolid returns a box of full extents size centred on the origin.
 func boxSolid(size [3]float64) solid {
-	h := geom.Vec3{size[0] / 2, size[1] / 2, size[2] / 2}
-	var s solid
-	for i := range 8 {
-		s.verts = append(s.verts, geom.Vec3{sign(i&1, h[0]), sign(i&2, h[1]), sign(i&4, h[2])})
-	}
-	// Each face as a quad of corner indices, counter-clockwise from outside.
-	faces := [6][4]uint32{
-		{0, 2, 6, 4}, // −X
-		{1, 5, 7, 3}, // +X
-		{0, 4, 5, 1}, // −Y
-		{2, 3, 7, 6}, // +Y
-		{0, 1, 3, 2}, // −Z
-		{4, 6, 7, 5}, // +Z
-	}
-	for _, f := range faces {
-		s.tris = append(s.tris, [3]uint32{f[0], f[1], f[2]}, [3]uint32{f[0], f[2], f[3]})
-	}
-	return s
-}
-
-func sign(bit int, v float64) float64 {
-	if bit != 0 {
-		return v
-	}
-	return -v
+	v, t := BoxSolid(size)
+	return solid{v, t}
 }
 
 // profilePoint is a point (radius, y) of a profile revolved around +Y.
 type profilePoint struct{ r, y float64 }
 
-// revolve sweeps a profile, listed from bottom to top, around local +Y.
-// Points with zero radius become single pole vertices; repeated points are
-// skipped. Triangles are wound consistently.
+// revolve sweeps a profile, listed from a bottom pole (radius 0) up to a
+// top pole, around local +Y as a RingStack of RoundSegments: repeated
+// points and rings of radius 0 between the poles (a degenerate shape's)
+// are skipped, and the stack closes at the first pole above a ring.
 func revolve(profile []profilePoint) solid {
-	var s solid
-	type ring struct {
-		first uint32
-		pole  bool
+	if len(profile) == 0 {
+		return solid{}
 	}
-	var rings []ring
-	var last profilePoint
-	for i, p := range profile {
-		if p.r < 0 {
-			p.r = 0
-		}
-		if i > 0 && p == last {
-			continue
-		}
-		last = p
-		first := uint32(len(s.verts))
-		if p.r == 0 {
-			s.verts = append(s.verts, geom.Vec3{0, p.y, 0})
-			rings = append(rings, ring{first, true})
-			continue
-		}
-		for j := range RoundSegments {
-			a := 2 * math.Pi * float64(j) / RoundSegments
-			s.verts = append(s.verts, geom.Vec3{p.r * math.Sin(a), p.y, p.r * math.Cos(a)})
-		}
-		rings = append(rings, ring{first, false})
-	}
-	at := func(r ring, j int) uint32 {
-		if r.pole {
-			return r.first
-		}
-		return r.first + uint32(j%RoundSegments)
-	}
-	for k := 1; k < len(rings); k++ {
-		a, b := rings[k-1], rings[k]
-		if a.pole && b.pole {
-			continue
-		}
-		for j := range RoundSegments {
-			a0, a1, b0, b1 := at(a, j), at(a, j+1), at(b, j), at(b, j+1)
-			if !a.pole {
-				s.tris = append(s.tris, [3]uint32{a0, a1, b1})
+	bottom, top := profile[0].y, profile[len(profile)-1].y
+	var rings []geom.Circle // bottom to top
+	for i, p := range profile[1:] {
+		if p.r <= 0 {
+			if len(rings) > 0 {
+				top = p.y
+				break
 			}
-			if !b.pole {
-				s.tris = append(s.tris, [3]uint32{a0, b1, b0})
-			}
+			continue
 		}
+		if p == profile[i] {
+			continue
+		}
+		rings = append(rings, geom.Circle{Y: p.y, R: p.r})
 	}
-	return s
+	slices.Reverse(rings)
+	v, t := RingStack(top, rings, bottom, RoundSegments)
+	return solid{v, t}
 }
 
 // arc appends points of a circle of radius r centred at (0, cy), latitude

@@ -43,9 +43,8 @@ func TestTessellationAgreesWithMass(t *testing.T) {
 		}
 		row, _ := ShapeOf(s.Type)
 		vs, ts := row.Tessellate(s)
-		// |volume|: the box is wound inward, the round shapes outward;
-		// only the volume enclosed is compared.
-		got, want := math.Abs(signedVolume(vs, ts)), row.Mass(s).Volume
+		// Every solid is wound outward: its signed volume is positive.
+		got, want := signedVolume(vs, ts), row.Mass(s).Volume
 		if math.Abs(got-want) > 0.03*want {
 			t.Errorf("%+v: tessellated volume %.5g, mass volume %.5g", s, got, want)
 		}
