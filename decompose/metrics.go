@@ -7,13 +7,13 @@ import (
 	"github.com/autocollide/autocollide/hull"
 )
 
-// DefaultSamples is a sample count for Measure that gives its figures to
-// about a tenth of a percent.
+// DefaultSamples is the sample count for Measure the benchmarks use (its
+// precision: DESIGN.md, Metrics).
 const DefaultSamples = 20000
 
 // UncoveredTol is how far (fraction of the diagonal) a surface sample may lie
-// outside every hull and still count as covered; it matches the reference
-// figures in the benchmark (0.1 %).
+// outside every hull and still count as covered (why 0.1 %: DESIGN.md,
+// Metrics).
 const UncoveredTol = 1e-3
 
 // volumeWeight is CoACD's weight k of the volume term in its concavity.

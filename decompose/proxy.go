@@ -354,9 +354,8 @@ func assignPieces(ts []tri, kids []*part) []soup {
 // dedupe drops the triangles that repeat an earlier one with the same
 // corners in the same cyclic order (a triangle and its reverse both stay):
 // coincident copies add nothing to the hulls, and every ray or distance
-// query would meet each copy (a cube's 12 triangles repeated 3,000 times
-// took 57 s in the winding classification). It returns the indices of the
-// triangles kept, nil when nothing repeats.
+// query would meet each copy (what that cost: DESIGN.md, Robustness). It
+// returns the indices of the triangles kept, nil when nothing repeats.
 func dedupe(ts []tri) []int32 {
 	canon := func(t tri) tri {
 		r := 0

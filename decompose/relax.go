@@ -28,9 +28,8 @@ const (
 	// distance to its rim is 0.19·√A, twice). A re-cut must save volume
 	// with and without the charge: a cut across a body's thick middle
 	// saves hull volume next to a thin neck (the Duck's tail) but puts a
-	// wide face deep inside the object. Ranking by the charged volume
-	// instead trades volume for smaller cuts and was worse (box-thick
-	// 0.29 -> 0.59 % surface distance).
+	// wide face deep inside the object (ranking by the charged volume
+	// instead: see DESIGN.md, Idea).
 	relaxFace = 0.38
 	// relaxMaxTris: pairs with more triangles than this are left as they
 	// are.
