@@ -728,7 +728,7 @@ func TestUnrealLimits(t *testing.T) {
 		}
 	}
 	code, _, stderr = runCLI("generate", example(t), "-o", filepath.Join(dir, "x.glb"), "--format", "unity")
-	if code != 2 || !strings.Contains(stderr, "unreal or godot-names") {
+	if code != 2 || !strings.Contains(stderr, "want one of omi, khr, unreal, godot-names") {
 		t.Errorf("--format unity: exit %d: %s", code, stderr)
 	}
 }
