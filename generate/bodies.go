@@ -144,14 +144,14 @@ func (j *job) body(ctx context.Context, b *bodyPlan) error {
 	}
 	var mo *physics.Motion
 	if err == nil {
-		mo, err = motion(props, j.opt.Body.Mass, scale)
+		mo, err = motion(props, b.massSpec(j.opt.Body.Mass), scale)
 	}
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: mass: %v; left to the engine", mesh.NodeName(a.Doc, r), err))
 		mo = &physics.Motion{Type: physics.Dynamic}
 	} else {
 		br.Volume, br.Mass, br.MassSource, br.InertiaSource = props.Volume, *mo.Mass, source, source
-		w, err := weigh(ctx, &br, masses, props, j.opt.Body.Mass, box)
+		w, err := weigh(ctx, &br, masses, props, b.massSpec(j.opt.Body.Mass), box)
 		if err != nil {
 			return err
 		}

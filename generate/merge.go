@@ -148,6 +148,9 @@ func (j *job) mergeOverlapping() (notes, warnings []string) {
 			if b != into {
 				into.parts = append(into.parts, b.parts...)
 			}
+			if into.massRule == "" && b.massRule != "" {
+				into.mass, into.massRule = b.mass, b.massRule // a rule's mass outlives the merge
+			}
 		}
 		slices.SortFunc(into.parts, func(x, y *partPlan) int { return x.part - y.part })
 		for _, pp := range into.parts {

@@ -52,6 +52,21 @@ type bodyPlan struct {
 	overlaps []string
 	// noted says the plan has noted why the body is where it is.
 	noted bool
+	// mass is the mass a rule gives the body (zero: the options'), and
+	// massRule and motionRule name the rules that set its mass and
+	// motion; hinted says the artists' naming conventions decided its
+	// motion, over any rule.
+	mass                 Mass
+	massRule, motionRule string
+	hinted               bool
+}
+
+// massSpec is how the body's mass is found: its rule's, else spec.
+func (b *bodyPlan) massSpec(spec Mass) Mass {
+	if b.mass != (Mass{}) {
+		return b.mass
+	}
+	return spec
 }
 
 // groupNode stands for a body node the plan generates.
@@ -189,7 +204,8 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 		}
 		part := &ex.Parts[i]
 		node, motion := part.Root, opt.Motion
-		if r, ok := h.rigid[i]; ok {
+		r, rigid := h.rigid[i]
+		if rigid {
 			node, motion = r, physics.Dynamic
 		} else {
 			switch opt.Mode {
@@ -211,6 +227,7 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 			continue
 		}
 		bodyOf[i] = p.unskinned(ex, part, node, motion)
+		bodyOf[i].hinted = bodyOf[i].hinted || rigid
 	}
 	for _, i := range todo {
 		if _, ok := h.unreal[i]; ok {
@@ -226,7 +243,11 @@ func (p *planner) formBodies(ex *mesh.Result, todo []int, h *hints) map[int]*bod
 	// A Godot collision hint makes its body static, unless it is -rigid.
 	for _, i := range todo {
 		g, ok := h.godot[i]
-		if _, isRigid := h.rigid[i]; !ok || isRigid || bodyOf[i].motion == physics.Static {
+		if _, isRigid := h.rigid[i]; !ok || isRigid {
+			continue
+		}
+		bodyOf[i].hinted = true
+		if bodyOf[i].motion == physics.Static {
 			continue
 		}
 		bodyOf[i].motion = physics.Static
@@ -252,6 +273,7 @@ func (p *planner) resolve(ex *mesh.Result, i int, body *bodyPlan, h *hints, own 
 		}
 		if ok {
 			pp.apply(s)
+			p.ruleBody(body, s, partName(p.doc, part))
 		}
 	}
 	if isUnreal {
@@ -300,6 +322,31 @@ func (p *planner) body(node int, motion physics.MotionType) *bodyPlan {
 	p.bodies[node] = b
 	p.plan.bodies = append(p.plan.bodies, b)
 	return b
+}
+
+// ruleBody lays the motion and mass a rule gives part name over its body:
+// the first rule to set each decides (a later one that differs is a
+// warning), and the artists' naming conventions decide the motion over
+// any rule (a note).
+func (p *planner) ruleBody(b *bodyPlan, s PartSettings, name string) {
+	switch {
+	case s.Motion == "":
+	case b.hinted:
+		if s.Motion != b.motion {
+			p.plan.notes = append(p.plan.notes, fmt.Sprintf("%s: rule %q's motion %s gives way to the naming convention that makes its body %s", name, s.Rule, s.Motion, b.motion))
+		}
+	case b.motionRule == "":
+		b.motion, b.motionRule = s.Motion, s.Rule
+	case b.motion != s.Motion:
+		p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: rule %q sets motion %s, but its body is %s by rule %q, which matched first", name, s.Rule, s.Motion, b.motion, b.motionRule))
+	}
+	switch {
+	case s.Mass == (Mass{}):
+	case b.massRule == "":
+		b.mass, b.massRule = s.Mass, s.Rule
+	case b.mass != s.Mass:
+		p.plan.warnings = append(p.plan.warnings, fmt.Sprintf("%s: rule %q sets a mass, but its body's comes from rule %q, which matched first", name, s.Rule, b.massRule))
+	}
 }
 
 // apply lays a rule's settings over the asset's options.

@@ -85,11 +85,18 @@ type PartSettings struct {
 	SearchTriangles int
 	// Trigger makes the instance's colliders triggers.
 	Trigger bool
+	// Motion and Mass, when set, go to the instance's body, over
+	// BodySettings' Motion and Mass; the first instance in part order
+	// whose rule sets them decides for its body. The artists' naming
+	// conventions (-rigid, Godot collision hints) still decide over them.
+	Motion physics.MotionType
+	Mass   Mass
 }
 
 // over returns c with each collider setting s gives (not zero) laid over
-// it: every field of PartSettings but Rule and Trigger is the
-// ColliderSettings field of the same name and type (TestPartSettingsOver).
+// it: every field of PartSettings but Rule, Trigger, Motion and Mass (the
+// body's) is the ColliderSettings field of the same name and type
+// (TestPartSettingsOver).
 func (s PartSettings) over(c ColliderSettings) ColliderSettings {
 	src, dst := reflect.ValueOf(s), reflect.ValueOf(&c).Elem()
 	for i := range src.NumField() {

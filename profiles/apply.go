@@ -21,7 +21,7 @@ var (
 	materialKeys  = []string{"staticFriction", "dynamicFriction", "restitution", "frictionCombine", "restitutionCombine"}
 	filterKeys    = []string{"systems", "collideWith", "notCollideWith"}
 	colliderKeys  = sectionKeys("colliders")
-	ruleKeys      = append([]string{"name", "match", "trigger"}, colliderKeys...)
+	ruleKeys      = append([]string{"name", "match", "trigger", "motion", "mass"}, colliderKeys...)
 	matchKeys     = []string{"name", "nameRegex", "mesh", "path", "file", "extrasKey", "extras", "size", "triangles"}
 	rangeKeys     = []string{"min", "max"}
 	inf           = math.Inf(1)
@@ -168,32 +168,42 @@ func decodeJointLimit(d doc, n *yaml.Node, section string) (JointLimit, error) {
 }
 
 func (p *Profile) applyMass(d doc, e entry) error {
+	m, err := decodeMass(d, e)
+	if err == nil {
+		p.Mass = m
+	}
+	return err
+}
+
+// decodeMass reads a mass section, the profile's or a rule's: one of
+// density, material and total.
+func decodeMass(d doc, e entry) (Mass, error) {
+	var m Mass
 	ents, err := d.mapping(e.v, e.field, massKeys)
 	if err != nil {
-		return err
+		return m, err
 	}
 	if len(ents) > 1 {
-		return d.errf(ents[1].k, "mass: give only one of density, material and total")
+		return m, d.errf(ents[1].k, "%s: give only one of density, material and total", e.field)
 	}
-	p.Mass = Mass{}
-	for _, m := range ents {
-		switch m.key {
+	for _, x := range ents {
+		switch x.key {
 		case "density":
-			p.Mass.Density, err = d.number(m, 1e-3, 1e6)
+			m.Density, err = d.number(x, 1e-3, 1e6)
 		case "total":
-			p.Mass.Total, err = d.number(m, 1e-6, 1e9)
+			m.Total, err = d.number(x, 1e-6, 1e9)
 		case "material":
-			if p.Mass.Material, err = d.str(m); err == nil {
-				if _, merr := mass.Density(p.Mass.Material); merr != nil {
-					err = d.errf(m.v, "mass.material: unknown material %s%s", Excerpt(p.Mass.Material), suggest(p.Mass.Material, mass.Materials()))
+			if m.Material, err = d.str(x); err == nil {
+				if _, merr := mass.Density(m.Material); merr != nil {
+					err = d.errf(x.v, "%s: unknown material %s%s", x.field, Excerpt(m.Material), suggest(m.Material, mass.Materials()))
 				}
 			}
 		}
 		if err != nil {
-			return err
+			return m, err
 		}
 	}
-	return nil
+	return m, nil
 }
 
 func (p *Profile) applyMaterial(d doc, e entry) error {
@@ -298,7 +308,7 @@ func (p *Profile) applyRules(d doc, e entry) error {
 		if r.Name == "" {
 			r.Name = fmt.Sprintf("%s rule %d", d.file, i+1)
 		}
-		if r.Set.Method == "trimesh" {
+		if r.Set.Method == "trimesh" && r.Motion != "static" {
 			p.at["trimesh"] = d.where(n)
 		}
 		rules = append(rules, r)
@@ -322,6 +332,14 @@ func decodeRule(d doc, n *yaml.Node, section string) (Rule, error) {
 			r.Trigger, err = d.boolean(x)
 		case "match":
 			r.Match, err = decodeMatch(d, x)
+		case "motion":
+			r.Motion, err = d.enum(x, motions...)
+		case "mass":
+			var m Mass
+			if m, err = decodeMass(d, x); err == nil && m == (Mass{}) {
+				err = d.errf(x.v, "%s: give one of density, material and total", x.field)
+			}
+			r.Mass = &m
 		default:
 			set = append(set, x)
 		}
@@ -332,8 +350,11 @@ func decodeRule(d doc, n *yaml.Node, section string) (Rule, error) {
 	if err := r.Set.apply(d, set, nil); err != nil {
 		return r, err
 	}
-	if r.Set == (Colliders{}) && !r.Trigger {
-		return r, d.errf(n, "%s: the rule sets nothing (give a method, a parameter or trigger)", section)
+	if r.Set.Method == "trimesh" && (r.Motion == "kinematic" || r.Motion == "dynamic") {
+		return r, d.errf(n, "%s: method trimesh needs motion: static (the rule's motion is %s); use hull or decompose", section, r.Motion)
+	}
+	if r.Set == (Colliders{}) && !r.Trigger && r.Motion == "" && r.Mass == nil {
+		return r, d.errf(n, "%s: the rule sets nothing (give a method, a parameter, trigger, motion or mass)", section)
 	}
 	return r, nil
 }

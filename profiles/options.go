@@ -57,7 +57,9 @@ func (p *Profile) Options() (generate.Options, error) {
 		opt.Body.Filter = &physics.Filter{CollisionSystems: f.Systems, CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith}
 	}
 	if len(p.Rules) > 0 || c.perInstance() {
-		opt.Rules = p.rules()
+		if opt.Rules, err = p.rules(); err != nil {
+			return opt, fmt.Errorf("%s: %w", p.Name, err)
+		}
 	}
 	opt.RulesKey = p.Canonical()
 	return opt, nil
@@ -86,16 +88,27 @@ func (m Mass) spec() (generate.Mass, error) {
 
 // rules compiles the rules into the function generate asks per mesh
 // instance: the first matching rule's settings over the profile's
-// colliders section; an instance no rule matches gets the section's hull
-// caps only. It fails with ctx's error once ctx is done (checked before
+// colliders section, with the rule's motion and mass for the instance's
+// body; an instance no rule matches gets the section's hull caps only.
+// The function fails with ctx's error once ctx is done (checked before
 // each rule), and with the rule's name when its nameRegex would cost
 // more than regexcost.MaxCost to match against the node's name.
-func (p *Profile) rules() func(context.Context, generate.NodeInfo) (generate.PartSettings, bool, error) {
+func (p *Profile) rules() (func(context.Context, generate.NodeInfo) (generate.PartSettings, bool, error), error) {
 	var base generate.PartSettings
 	copyColliders(reflect.ValueOf(&base).Elem(), p.Colliders, func(s Setting) bool { return s.PerInstance })
 	rules := p.Rules
+	masses := make([]generate.Mass, len(rules))
+	for i, r := range rules {
+		if r.Mass == nil {
+			continue
+		}
+		var err error
+		if masses[i], err = r.Mass.spec(); err != nil {
+			return nil, fmt.Errorf("rule %q: mass: %w", r.Name, err)
+		}
+	}
 	return func(ctx context.Context, n generate.NodeInfo) (generate.PartSettings, bool, error) {
-		for _, r := range rules {
+		for i, r := range rules {
 			if err := ctx.Err(); err != nil {
 				return base, false, err
 			}
@@ -107,11 +120,12 @@ func (p *Profile) rules() func(context.Context, generate.NodeInfo) (generate.Par
 			s := base
 			s.Rule = r.Name
 			s.Trigger = r.Trigger
+			s.Motion, s.Mass = physics.MotionType(r.Motion), masses[i]
 			copyColliders(reflect.ValueOf(&s).Elem(), r.Set, func(Setting) bool { return true })
 			return s, true, nil
 		}
 		return base, base != generate.PartSettings{}, nil
-	}
+	}, nil
 }
 
 // matches says whether every criterion of m holds for n; the regular

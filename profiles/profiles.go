@@ -184,7 +184,8 @@ type Colliders struct {
 	SearchTriangles int `yaml:"searchTriangles,omitempty"`
 }
 
-// Rule sets the collider settings of the mesh instances it matches.
+// Rule sets the collider settings of the mesh instances it matches, and
+// may set their body's motion and mass.
 type Rule struct {
 	// Name labels the rule in reports (default: rule N).
 	Name  string `yaml:"name"`
@@ -193,6 +194,11 @@ type Rule struct {
 	Set Colliders `yaml:",inline"`
 	// Trigger makes the matched instances' colliders triggers.
 	Trigger bool `yaml:"trigger,omitempty"`
+	// Motion ("static", "kinematic" or "dynamic") and Mass, when set, go
+	// to the body of the matched instances, over the profile's motion and
+	// mass sections (see generate.PartSettings).
+	Motion string `yaml:"motion,omitempty"`
+	Mass   *Mass  `yaml:"mass,omitempty"`
 }
 
 // Match is what a rule asks of a mesh instance; every criterion given

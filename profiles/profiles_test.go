@@ -11,6 +11,7 @@ import (
 
 	"github.com/autocollide/autocollide/generate"
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/physics"
 )
 
@@ -350,6 +351,57 @@ func TestMatchFile(t *testing.T) {
 		s, ok, _ := opt.Rules(context.Background(), generate.NodeInfo{File: c.file})
 		if got := ok && s.Method == "box"; got != c.want {
 			t.Errorf("file %q: matched %v, want %v", c.file, got, c.want)
+		}
+	}
+}
+
+// TestRuleBody: a rule's motion and mass (density, material or total)
+// reach the settings generate gets for the instances it matches, an
+// instance no rule matches gets neither, and each enters the rules key.
+func TestRuleBody(t *testing.T) {
+	doc := `
+rules:
+  - name: floor
+    match: {name: "Floor*"}
+    method: trimesh
+    motion: static
+  - name: crate
+    match: {name: "Crate*"}
+    mass: {density: 500}
+  - name: beam
+    match: {name: "Beam*"}
+    mass: {material: steel}
+    motion: kinematic
+  - name: bag
+    match: {name: "Bag*"}
+    mass: {total: 12}
+`
+	opt := parseOptions(t, "body.yaml", doc)
+	steel, err := mass.Density("steel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		want generate.PartSettings
+	}{
+		{"Floor1", generate.PartSettings{Rule: "floor", Method: generate.Trimesh, Motion: physics.Static}},
+		{"Crate1", generate.PartSettings{Rule: "crate", Mass: generate.Mass{Density: 500}}},
+		{"Beam1", generate.PartSettings{Rule: "beam", Motion: physics.Kinematic, Mass: generate.Mass{Density: steel}}},
+		{"Bag1", generate.PartSettings{Rule: "bag", Mass: generate.Mass{Mass: 12}}},
+		{"Lamp", generate.PartSettings{}},
+	} {
+		got, ok, err := opt.Rules(context.Background(), generate.NodeInfo{Name: c.name})
+		if err != nil || ok != (c.want.Rule != "") || got != c.want {
+			t.Errorf("%s: got %+v, %v, %v; want %+v", c.name, got, ok, err, c.want)
+		}
+	}
+	for _, other := range []string{
+		strings.Replace(doc, "density: 500", "density: 600", 1),
+		strings.Replace(doc, "motion: kinematic", "motion: dynamic", 1),
+	} {
+		if parseOptions(t, "body.yaml", other).RulesKey == opt.RulesKey {
+			t.Errorf("a rule's mass or motion changed, the rules key did not:\n%s", other)
 		}
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/autocollide/autocollide/batch"
 	"github.com/autocollide/autocollide/inspect"
 	"github.com/autocollide/autocollide/kinds"
+	"github.com/autocollide/autocollide/mass"
 	"github.com/autocollide/autocollide/profiles"
 	"github.com/autocollide/autocollide/safefile"
 	"github.com/autocollide/autocollide/viewer"
@@ -52,8 +53,9 @@ a random token, and nothing is served without it) that shows the assets of
 DIR as a grid with their status, and the 3D view of each: the render mesh
 and its colliders, orbit, pan, zoom, toggles per shape type and per body.
 
-Per asset, the method, the maximum hulls, the maximum hull vertices and the
-concavity can be changed: the asset is generated again by the same code as
+Per asset, the method, the maximum hulls, the maximum hull vertices, the
+concavity, the density or material and the motion of its bodies can be
+changed: the asset is generated again by the same code as
 'generate DIR --out-dir OUT --profile P' (project files and AUTOCOLLIDE_*
 variables apply as they do there) and the view shows the result. "Keep"
 writes the change into the profile file P as a rule matching that asset
@@ -113,27 +115,36 @@ func runReview(c *cobra.Command, dir string, f reviewFlags) error {
 }
 
 // reviewChange is what the page may change for one asset: the settings of
-// a profile rule.
+// a profile rule. Density (kg/m³) and Material (a name of the mass
+// package's table) exclude each other; Motion is static, kinematic or
+// dynamic; zero values keep the profile's.
 type reviewChange struct {
 	Method          string  `json:"method"`
 	MaxHulls        int     `json:"maxHulls"`
 	MaxHullVertices int     `json:"maxHullVertices"`
 	Concavity       float64 `json:"concavity"`
+	Density         float64 `json:"density,omitempty"`
+	Material        string  `json:"material,omitempty"`
+	Motion          string  `json:"motion,omitempty"`
 }
 
 // reviewAsset is one asset as the page sees it.
 type reviewAsset struct {
-	Rel       string        `json:"rel"`
-	Status    string        `json:"status"`
-	Error     string        `json:"error,omitempty"`
-	Colliders string        `json:"colliders"`
-	Count     int           `json:"count"`
-	Methods   string        `json:"methods"`
-	Model     string        `json:"model,omitempty"`
-	Thumb     string        `json:"thumb,omitempty"`
-	Version   int           `json:"version"`
-	Change    *reviewChange `json:"change,omitempty"`
-	Kept      bool          `json:"kept"`
+	Rel       string `json:"rel"`
+	Status    string `json:"status"`
+	Error     string `json:"error,omitempty"`
+	Colliders string `json:"colliders"`
+	Count     int    `json:"count"`
+	Methods   string `json:"methods"`
+	// Motions counts the bodies by motion ("1 dynamic"), Mass is the
+	// total of the dynamic ones (kg).
+	Motions string        `json:"motions"`
+	Mass    float64       `json:"mass"`
+	Model   string        `json:"model,omitempty"`
+	Thumb   string        `json:"thumb,omitempty"`
+	Version int           `json:"version"`
+	Change  *reviewChange `json:"change,omitempty"`
+	Kept    bool          `json:"kept"`
 }
 
 // reviewServer serves one review session.
@@ -306,6 +317,12 @@ func (s *reviewServer) describe(rel string, a batch.Asset, version int, change *
 		methods[string(p.Method)]++
 	}
 	r.Methods = inspect.ColliderSummary(methods)
+	motions := map[string]int{}
+	for _, b := range a.BodyList {
+		motions[bodyMotion(b)]++
+		r.Mass += b.Mass
+	}
+	r.Motions = inspect.ColliderSummary(motions)
 	if (a.Status == batch.OK || a.Status == batch.Cached) && a.Output != "" {
 		if rel, err := filepath.Rel(s.outDir, a.Output); err == nil {
 			r.Model = "out/" + escapePath(filepath.ToSlash(rel)) + fmt.Sprintf("?v=%d", version)
@@ -315,6 +332,16 @@ func (s *reviewServer) describe(rel string, a batch.Asset, version int, change *
 		r.Thumb = thumbURL(rel, version)
 	}
 	return r
+}
+
+// bodyMotion is a reported body's motion: generate reports a static or
+// kinematic body's mass source as "none (static)" or "none (kinematic)"
+// (generate.BodyReport), and weighs dynamic bodies only.
+func bodyMotion(b batch.Body) string {
+	if m, ok := strings.CutPrefix(b.MassSource, "none ("); ok {
+		return strings.TrimSuffix(m, ")")
+	}
+	return "dynamic"
 }
 
 func escapePath(p string) string {
@@ -365,7 +392,7 @@ func (s *reviewServer) page(w http.ResponseWriter) {
 		}
 	}
 	err := reviewPage.Execute(w, map[string]any{
-		"Dir": s.dir, "Profile": s.profile, "KeepFile": s.keepFile, "Methods": methods,
+		"Dir": s.dir, "Profile": s.profile, "KeepFile": s.keepFile, "Methods": methods, "Materials": mass.Materials(),
 		"Viewer": template.HTML(viewer.Script()), "Palette": viewer.DefaultPalette(),
 	})
 	if err != nil {

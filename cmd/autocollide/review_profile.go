@@ -22,6 +22,9 @@ func withRule(text []byte, file, rel string, ch reviewChange) ([]byte, error) {
 	if _, ok := profilesMethod(ch.Method); !ok {
 		return nil, fmt.Errorf("method %q: want one of the methods of 'autocollide generate --help'", ch.Method)
 	}
+	if ch.Density != 0 && ch.Material != "" {
+		return nil, fmt.Errorf("give a density or a material, not both (density %v, material %q)", ch.Density, ch.Material)
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -106,6 +109,25 @@ func ruleNode(name, rel string, ch reviewChange) *yaml.Node {
 	}
 	if ch.Concavity > 0 {
 		num("concavity", strconv.FormatFloat(ch.Concavity, 'g', -1, 64), "!!float")
+	}
+	if ch.Motion != "" {
+		n.Content = append(n.Content, str("motion"), str(ch.Motion))
+	}
+	// A density of 0 or below is kept, so that the profile's check
+	// refuses it with its range rather than dropping it silently.
+	if ch.Density != 0 || ch.Material != "" {
+		m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
+		if ch.Material != "" {
+			m.Content = []*yaml.Node{str("material"), str(ch.Material)}
+		} else {
+			d := strconv.FormatFloat(ch.Density, 'g', -1, 64)
+			tag := "!!float"
+			if _, err := strconv.Atoi(d); err == nil {
+				tag = "!!int" // 500, not !!float 500
+			}
+			m.Content = []*yaml.Node{str("density"), {Kind: yaml.ScalarNode, Tag: tag, Value: d}}
+		}
+		n.Content = append(n.Content, str("mass"), m)
 	}
 	n.HeadComment = "kept by autocollide review"
 	return n

@@ -55,3 +55,52 @@ rules:
 		t.Errorf("an empty profile: %v", err)
 	}
 }
+
+// TestWithRuleBody: a change's density, material and motion become the
+// rule's mass and motion, read back as such by the profile; a density
+// out of the profile's range, both a density and a material, or an
+// unknown motion are refused with the profile's message.
+func TestWithRuleBody(t *testing.T) {
+	text, err := withRule(nil, "p.yaml", "props/crate.glb", reviewChange{Method: "box", Density: 500, Motion: "kinematic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", text)
+	if !strings.Contains(string(text), "mass: {density: 500}") {
+		t.Errorf("the density is not written as the profile writes it:\n%s", text)
+	}
+	p, err := profiles.Parse("p.yaml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Rules[0]; r.Motion != "kinematic" || r.Mass == nil || r.Mass.Density != 500 {
+		t.Errorf("rule %+v, want motion kinematic and density 500", r)
+	}
+	text, err = withRule(text, "p.yaml", "props/crate.glb", reviewChange{Method: "box", Density: 0.25, Material: ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = profiles.Parse("p.yaml", text); err != nil || p.Rules[0].Mass.Density != 0.25 || p.Rules[0].Motion != "" {
+		t.Errorf("a fractional density replacing the rule: %+v, %v", p.Rules[0], err)
+	}
+	text, err = withRule(nil, "p.yaml", "props/crate.glb", reviewChange{Method: "box", Material: "steel", Motion: "static"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = profiles.Parse("p.yaml", text); err != nil || p.Rules[0].Mass.Material != "steel" || p.Rules[0].Motion != "static" {
+		t.Errorf("material steel, motion static: %+v, %v", p.Rules[0], err)
+	}
+	for _, c := range []struct {
+		ch   reviewChange
+		want string
+	}{
+		{reviewChange{Method: "box", Density: -3}, "rules[0].mass.density: -3 is outside"},
+		{reviewChange{Method: "box", Density: 5, Material: "oak"}, "not both"},
+		{reviewChange{Method: "box", Material: "stel"}, `unknown material "stel"`},
+		{reviewChange{Method: "box", Motion: "flying"}, `rules[0].motion: "flying" is not one of`},
+	} {
+		if _, err := withRule(nil, "p.yaml", "a.glb", c.ch); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error with %q", c.ch, err, c.want)
+		}
+	}
+}

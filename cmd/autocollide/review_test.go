@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -153,8 +154,10 @@ func TestReviewConfinesRequests(t *testing.T) {
 // TestReviewInChromium drives the review page: the decomposed duck's
 // method is changed to box, the page shows one box collider and the view
 // draws it; Keep writes the rule into the profile file (comments kept,
-// the profile valid), and generate over the folder with that profile
-// writes the same bytes as the review did.
+// the profile valid). The crate's density is set to a quarter of the
+// default (its mass becomes a quarter), then its motion to kinematic (it
+// then weighs nothing); Keep writes both into its rule. generate over
+// the folder with that profile writes the same bytes as the review did.
 func TestReviewInChromium(t *testing.T) {
 	b := newBrowser(t, 1400, 900, 4*time.Minute)
 	dir, profile := reviewTree(t)
@@ -221,11 +224,14 @@ func TestReviewInChromium(t *testing.T) {
 	if _, err := profiles.Load(profile); err != nil {
 		t.Errorf("kept profile does not load: %v", err)
 	}
-	again := t.TempDir()
-	if code, _, stderr := runCLI("generate", dir, "--out-dir", again, "--profile", profile, "-q"); code != 0 {
-		t.Fatalf("generate with the kept profile: exit %d\n%s", code, stderr)
-	}
-	for _, rel := range []string{"props/duck.glb"} {
+	// The output stamps the options' hash, the whole profile's: a batch
+	// run matches the asset last kept.
+	sameAsBatch := func(rel string) {
+		t.Helper()
+		again := t.TempDir()
+		if code, _, stderr := runCLI("generate", dir, "--out-dir", again, "--profile", profile, "-q"); code != 0 {
+			t.Fatalf("generate with the kept profile: exit %d\n%s", code, stderr)
+		}
 		reviewed, err1 := os.ReadFile(filepath.Join(out, rel))
 		batched, err2 := os.ReadFile(filepath.Join(again, rel))
 		if err1 != nil || err2 != nil {
@@ -235,6 +241,39 @@ func TestReviewInChromium(t *testing.T) {
 			t.Errorf("%s: generate with the kept profile wrote %d bytes unlike the reviewed %d", rel, len(batched), len(reviewed))
 		}
 	}
+	sameAsBatch("props/duck.glb")
+
+	// The crate: density, then motion, each applied and shown, then kept.
+	eval[bool](t, b, `(document.querySelector('.card[data-rel="crate.glb"]').click(), true)`)
+	bodies := func() string { return eval[string](t, b, `document.getElementById("bodies").textContent`) }
+	waitFor("the crate's figures", `/^bodies: 1 dynamic, [0-9.e+]+ kg$/.test(document.getElementById("bodies").textContent)`)
+	var kg0, kg1 float64
+	if _, err := fmt.Sscanf(bodies(), "bodies: 1 dynamic, %g kg", &kg0); err != nil || kg0 <= 0 {
+		t.Fatalf("crate figures %q: %v", bodies(), err)
+	}
+	old := bodies()
+	eval[bool](t, b, `(document.getElementById("method").value = "box", document.getElementById("density").value = "250", document.getElementById("density").dispatchEvent(new Event("input")), document.getElementById("apply").click(), true)`)
+	waitFor("density 250", `/^bodies: 1 dynamic, [0-9.e+]+ kg$/.test(document.getElementById("bodies").textContent) && document.getElementById("bodies").textContent !== `+fmt.Sprintf("%q", old)+` && /shown in|generated in/.test(document.getElementById("msg").textContent)`)
+	if _, err := fmt.Sscanf(bodies(), "bodies: 1 dynamic, %g kg", &kg1); err != nil || math.Abs(kg1-kg0/4) > 1e-3*kg0 {
+		t.Errorf("crate at 250 kg/m³: %q (%v), want a quarter of the default's %g kg", bodies(), err, kg0)
+	}
+	t.Logf("crate: %g kg at the profile's density, %g kg at 250 kg/m³", kg0, kg1)
+	eval[bool](t, b, `(document.getElementById("motion").value = "kinematic", document.getElementById("apply").click(), true)`)
+	waitFor("motion kinematic", `document.getElementById("bodies").textContent === "bodies: 1 kinematic" && /generated in/.test(document.getElementById("msg").textContent)`)
+	eval[bool](t, b, `(document.getElementById("keep").click(), true)`)
+	waitFor("Keep", `/^kept as rule .review: crate.glb/.test(document.getElementById("msg").textContent)`)
+	if text, err = os.ReadFile(profile); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"file: crate.glb", "motion: kinematic", "mass: {density: 250}", "file: props/duck.glb"} {
+		if !bytes.Contains(text, []byte(want)) {
+			t.Errorf("kept profile lacks %q:\n%s", want, text)
+		}
+	}
+	if _, err := profiles.Load(profile); err != nil {
+		t.Errorf("kept profile does not load: %v", err)
+	}
+	sameAsBatch("crate.glb")
 	for _, p := range b.consoleErrors(t) {
 		t.Errorf("console: %s", p)
 	}
