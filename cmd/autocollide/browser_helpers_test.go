@@ -155,3 +155,16 @@ func writePNG(file string, img image.Image) error {
 	}
 	return os.WriteFile(file, buf.Bytes(), 0o644)
 }
+
+// waitUntil polls the page until the JavaScript condition cond holds,
+// failing the test after 90 s with what it waited for.
+func waitUntil(t *testing.T, b *browser, what, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for !eval[bool](t, b, cond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: %s never held", what, cond)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}

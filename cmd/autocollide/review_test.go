@@ -168,13 +168,7 @@ func TestReviewInChromium(t *testing.T) {
 	}
 	waitFor := func(what, cond string) {
 		t.Helper()
-		deadline := time.Now().Add(90 * time.Second)
-		for !eval[bool](t, b, cond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s: %s never held", what, cond)
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
+		waitUntil(t, b, what, cond)
 	}
 	waitFor("the duck's card", `!!document.querySelector('.card[data-rel="props/duck.glb"] img')`)
 	eval[bool](t, b, `(document.querySelector('.card[data-rel="props/duck.glb"]').click(), true)`)

@@ -33,13 +33,7 @@ func TestReportViewerFromDisk(t *testing.T) {
 	}
 	waitFor := func(what, cond string) {
 		t.Helper()
-		deadline := time.Now().Add(90 * time.Second)
-		for !eval[bool](t, b, cond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s: %s never held", what, cond)
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
+		waitUntil(t, b, what, cond)
 	}
 	eval[bool](t, b, `(document.querySelector("button.open3d").click(), true)`)
 	waitFor("the folder question", `!document.getElementById("acv-folder").hidden`)
