@@ -150,11 +150,15 @@ var shapes = [...]ShapeKind{
 		Tessellate: tessellation(func(s physics.Shape) solid { return sphereSolid(s.Radius) }),
 		Sample:     sampleSphere},
 	{Type: physics.Capsule, Legend: "capsule", Color: [3]float32{0.18, 0.68, 0.30}, FromFit: axialOf(physics.Capsule),
-		Mass:       func(s physics.Shape) mass.Properties { return mass.Capsule(s.Height, s.RadiusBottom) },
+		Mass: func(s physics.Shape) mass.Properties {
+			return mass.TaperedCapsule(s.Height, s.RadiusTop, s.RadiusBottom)
+		},
 		Tessellate: tessellation(func(s physics.Shape) solid { return capsuleSolid(s.RadiusTop, s.RadiusBottom, s.Height) }),
 		Sample:     sampleCapsule},
 	{Type: physics.Cylinder, Legend: "cylinder", Color: [3]float32{0.60, 0.32, 0.80}, FromFit: axialOf(physics.Cylinder),
-		Mass:       func(s physics.Shape) mass.Properties { return mass.Cylinder(s.Height, s.RadiusBottom) },
+		Mass: func(s physics.Shape) mass.Properties {
+			return mass.TaperedCylinder(s.Height, s.RadiusTop, s.RadiusBottom)
+		},
 		Tessellate: tessellation(func(s physics.Shape) solid { return cylinderSolid(s.RadiusTop, s.RadiusBottom, s.Height) }),
 		Sample:     sampleCylinder},
 	{Type: physics.Convex, Legend: "hull (convex)", Color: [3]float32{0.00, 0.64, 0.64}},

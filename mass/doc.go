@@ -13,7 +13,10 @@
 //     meshes keep their precision); inside-out winding is detected from the
 //     volume's sign and corrected. MeshLinear applies a 3×3 map first.
 //   - Box, Sphere, Cylinder and Capsule are closed forms (axes along local
-//     +Y; a capsule's height is between its hemisphere centres).
+//     +Y; a capsule's height is between its hemisphere centres);
+//     TaperedCylinder and TaperedCapsule integrate the frustum and the
+//     hull of two balls of different radii exactly (Gauss–Legendre over
+//     the profile), with the centre of mass moved towards the wider end.
 //   - Transform, Linear and Scale move Properties exactly; Sum adds
 //     disjoint parts (parallel-axis theorem); Combine adds Bodies of
 //     different densities; Union estimates overlapping convex parts, exact
