@@ -147,7 +147,7 @@ func (d doc) enum(e entry, allowed ...string) (string, error) {
 		return "", err
 	}
 	if !contains(allowed, s) {
-		return "", d.errf(e.v, "%s: %s is not one of %s%s", e.field, Excerpt(s), strings.Join(allowed, ", "), suggest(s, allowed))
+		return "", d.errf(e.v, "%s: %s is not one of %s%s", e.field, Excerpt(s), strings.Join(allowed, ", "), typo(s, allowed))
 	}
 	return s, nil
 }
@@ -235,6 +235,18 @@ func contains(list []string, s string) bool {
 func Suggest(s string, known []string) string { return suggest(s, known) }
 
 func suggest(s string, known []string) string {
+	if t := typo(s, known); t != "" {
+		return t
+	}
+	sorted := append([]string(nil), known...)
+	sort.Strings(sorted)
+	return fmt.Sprintf(" (known: %s)", strings.Join(sorted, ", "))
+}
+
+// typo returns " (did you mean X?)" for the known word closest to s when
+// one is close enough to be a likely typo, else "": for messages that list
+// the allowed words already.
+func typo(s string, known []string) string {
 	best, bestD := "", math.MaxInt
 	for _, k := range known {
 		d := distance(strings.ToLower(s), strings.ToLower(k))
@@ -245,9 +257,7 @@ func suggest(s string, known []string) string {
 	if best != "" && bestD <= max(2, len(s)/3) {
 		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
-	sorted := append([]string(nil), known...)
-	sort.Strings(sorted)
-	return fmt.Sprintf(" (known: %s)", strings.Join(sorted, ", "))
+	return ""
 }
 
 // distance is the Levenshtein edit distance between a and b.

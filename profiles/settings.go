@@ -204,7 +204,7 @@ func (s Setting) Parse(text string) (any, error) {
 		return b, nil
 	}
 	if !contains(s.Choices(), text) {
-		return nil, fmt.Errorf("%v%s", bad, suggest(text, s.Choices()))
+		return nil, fmt.Errorf("%v%s", bad, typo(text, s.Choices()))
 	}
 	return text, nil
 }

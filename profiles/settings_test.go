@@ -196,3 +196,28 @@ func TestAnnotated(t *testing.T) {
 		t.Errorf("the annotated text reads back as %v, %v", back, err)
 	}
 }
+
+// TestChoiceErrorListsOnce: a word that is not one of a setting's choices
+// gets an error listing the choices once, from the flag and from a
+// profile alike, and a near miss gets a "did you mean".
+func TestChoiceErrorListsOnce(t *testing.T) {
+	s, ok := FlagSetting("format")
+	if !ok {
+		t.Fatal("no format flag")
+	}
+	_, flagErr := s.Parse("bogus")
+	_, profErr := Parse("p.yaml", []byte("format: bogus\n"))
+	for _, err := range []error{flagErr, profErr} {
+		if err == nil {
+			t.Fatal("format bogus accepted")
+		}
+		for _, c := range s.Choices() {
+			if n := strings.Count(err.Error(), c); n != 1 {
+				t.Errorf("%q names %s %d times", err, c, n)
+			}
+		}
+	}
+	if _, err := s.Parse("omii"); err == nil || !strings.Contains(err.Error(), "did you mean omi?") {
+		t.Errorf("omii: %v", err)
+	}
+}

@@ -53,14 +53,17 @@ a random token, and nothing is served without it) that shows the assets of
 DIR as a grid with their status, and the 3D view of each: the render mesh
 and its colliders, orbit, pan, zoom, toggles per shape type and per body.
 
-Per asset, the method, the maximum hulls, the maximum hull vertices, the
+Per asset, the method, the maximum colliders, the maximum hull vertices, the
 concavity, the density or material and the motion of its bodies can be
 changed: the asset is generated again by the same code as
 'generate DIR --out-dir OUT --profile P' (project files and AUTOCOLLIDE_*
 variables apply as they do there) and the view shows the result. "Keep"
 writes the change into the profile file P as a rule matching that asset
 (match: {file: its path under DIR}), first among the rules, checked, its
-comments kept; the next 'generate DIR --profile P' gives the same output.
+comments kept; the next 'generate DIR --profile P' gives that asset the
+colliders and bodies shown. (Each output records the profile's fingerprint,
+so every output's record changes with each Keep; nothing else in the other
+assets' outputs does.)
 With a preset for P, Keep writes the rules to DIR/autocollide-review.yaml,
 a profile extending the preset.
 
@@ -120,7 +123,7 @@ func runReview(c *cobra.Command, dir string, f reviewFlags) error {
 // dynamic; zero values keep the profile's.
 type reviewChange struct {
 	Method          string  `json:"method"`
-	MaxHulls        int     `json:"maxHulls"`
+	MaxColliders    int     `json:"maxColliders"`
 	MaxHullVertices int     `json:"maxHullVertices"`
 	Concavity       float64 `json:"concavity"`
 	Density         float64 `json:"density,omitempty"`

@@ -101,8 +101,8 @@ func ruleNode(name, rel string, ch reviewChange) *yaml.Node {
 	num := func(key, v, tag string) {
 		n.Content = append(n.Content, str(key), &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v})
 	}
-	if ch.MaxHulls > 0 {
-		num("maxHulls", strconv.Itoa(ch.MaxHulls), "!!int")
+	if ch.MaxColliders > 0 {
+		num("maxColliders", strconv.Itoa(ch.MaxColliders), "!!int")
 	}
 	if ch.MaxHullVertices > 0 {
 		num("maxHullVertices", strconv.Itoa(ch.MaxHullVertices), "!!int")

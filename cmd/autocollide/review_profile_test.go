@@ -104,3 +104,22 @@ func TestWithRuleBody(t *testing.T) {
 		}
 	}
 }
+
+// TestWithRuleBudget: Keep writes the budget under its current key,
+// maxColliders, not the older maxHulls, and the profile reads it back.
+func TestWithRuleBudget(t *testing.T) {
+	text, err := withRule(nil, "p.yaml", "props/chair.glb", reviewChange{Method: "decompose", MaxColliders: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(text); !strings.Contains(s, "maxColliders: 4") || strings.Contains(s, "maxHulls") {
+		t.Errorf("rule:\n%s", s)
+	}
+	p, err := profiles.Parse("p.yaml", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Rules) != 1 || p.Rules[0].Set.MaxColliders != 4 {
+		t.Errorf("rules %+v", p.Rules)
+	}
+}
