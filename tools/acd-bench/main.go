@@ -55,7 +55,7 @@ func main() {
 	samples := flag.Int("samples", decompose.DefaultSamples, "samples per surface for the metrics")
 	repeat := flag.Int("repeat", 3, "runs per mesh; the median time is reported")
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
-	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default)")
+	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default); with -budget too")
 	coacdUnits := flag.Bool("coacd-units", false, "read -concavity (default 0.05) as CoACD does: a fraction of half the longest side of the bounding box, not of its diagonal (CoACD scales its input to [-1,1] along the longest side)")
 	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
 	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500 and -skip-tighten)")
@@ -91,7 +91,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if err := budgetTable(flag.Args(), ks, *peers, *budgetCache, *samples, *workers); err != nil {
+		if err := budgetTable(flag.Args(), ks, *peers, *budgetCache, *samples, *workers, *concavity); err != nil {
 			fail(err)
 		}
 		return
