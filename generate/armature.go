@@ -140,8 +140,9 @@ func ragdollInput(doc *gltf.Document, ex *mesh.Result, g *skinGroup, world []geo
 	for _, i := range g.parts {
 		skin.Influences = max(skin.Influences, ex.Parts[i].Influences.PerVertex)
 	}
-	// Skin by skin, each a segment (bones qualify for a body within their
-	// own skin's part of the armature).
+	// Skin by skin, each a segment (a bone's weight share is measured
+	// within its own skin's part of the armature, its size against the
+	// whole).
 	var parts []int
 	for _, s := range g.skins {
 		for _, i := range g.parts {

@@ -11,8 +11,11 @@
 // a vertex shared equally by a bone and its parent sits at the child's
 // head, where the child's body starts), or also those where
 // its share reaches WeightThreshold (Threshold). A bone gets a body when its
-// share of the skin's total weight reaches MinWeightShare and the
-// bounding-box diagonal of its vertices reaches MinSize times the skin's.
+// share of the skin's total weight reaches MinWeightShare (within its part
+// of a skin split over several glTF skins, Skin.Segments) and the
+// bounding-box diagonal of its vertices reaches MinSize times the whole
+// skin's (engines simulate sizes: a body 1% of its ragdoll is 1.75 cm in a
+// 1.75 m figure).
 // Roots always stay, to anchor their chain; any other bone merges into its
 // nearest ancestor with a body (fingers into the hand, end and twist bones
 // into their parent). A root that takes no vertex gives way to its chain's

@@ -39,8 +39,9 @@ type Skin struct {
 	Triangles [][3]int
 	// Segments, when set, are the first vertex of each part of the skin
 	// that one glTF skin of a split armature drives, ascending from 0:
-	// MinWeightShare and MinSize are measured within each (a bone of an
-	// armature of 84 skins holds far less than 1% of the whole).
+	// MinWeightShare is measured within each (a bone of an armature of 84
+	// skins holds far less than 1% of the whole), MinSize against the
+	// whole skin.
 	Segments []int
 }
 
@@ -82,8 +83,9 @@ type Settings struct {
 	// negative = no minimum) ...
 	MinWeightShare float64
 	// MinSize: ... and the bounding-box diagonal of the vertices it takes is
-	// at least this fraction of the skin's (0 = default, negative = no
-	// minimum). A bone whose vertices all coincide never qualifies.
+	// at least this fraction of the whole skin's, all its segments
+	// together (0 = default, negative = no minimum). A bone whose vertices
+	// all coincide never qualifies.
 	MinSize float64
 	// Assign picks dominant-weight (default) or weight-threshold assignment.
 	Assign Assignment

@@ -8,8 +8,9 @@ import (
 
 // selectBodies decides which bones carry a body and which vertices each
 // body takes. A bone qualifies when its weight share and the size of the
-// vertices it takes reach the settings' minimums (within one segment of
-// the skin: Skin.Segments); every root is kept to
+// vertices it takes reach the settings' minimums (the share within one
+// segment of the skin, Skin.Segments; the size against the whole skin);
+// every root is kept to
 // anchor its chain; every other bone merges into its nearest ancestor with
 // a body. A root that takes no vertex (itself or through merged bones) and
 // holds a single chain gives way to that chain's first body; with two or
@@ -18,38 +19,40 @@ import (
 func (sk *skeleton) selectBodies(w *weights, s Settings) (*Ragdoll, []int) {
 	n := len(sk.bones)
 	own := w.takes(n, s)
-	// Shares and sizes are measured within each segment of the skin (one
-	// glTF skin of an armature driven by several): a bone qualifies when
-	// it reaches both minimums within one of them.
-	nseg := len(w.segBounds)
+	// A bone's share of the weight is measured within each segment of the
+	// skin (one glTF skin of an armature driven by several: a bone of an
+	// armature of 84 skins holds far less than 1% of the whole), its size
+	// against the whole skin: the size is what an engine simulates, and a
+	// body 1% of its ragdoll's size is 1.75 cm in a 1.75 m figure.
+	nseg := len(w.segWeighted)
 	segTotal := make(map[int]float64) // segment*n + bone → its shares
 	for v := range w.dominant {
 		for i := w.start[v]; i < w.start[v+1]; i++ {
 			segTotal[w.seg(v)*n+w.bone[i]] += w.share[i]
 		}
 	}
+	minSize := s.MinSize * w.bounds.Diagonal()
 	selected := make([]bool, n)
 	for b := range sk.bones {
 		if sk.bones[b].Parent == -1 {
 			selected[b] = true
 			continue
 		}
-		boxes := make(map[int]geom.Box, 1)
+		box := geom.EmptyBox()
+		in := make([]bool, nseg)
 		for _, v := range own[b] {
-			k := w.seg(v)
-			bx, ok := boxes[k]
-			if !ok {
-				bx = geom.EmptyBox()
-			}
-			boxes[k] = bx.Extend(w.pos[v])
+			box = box.Extend(w.pos[v])
+			in[w.seg(v)] = true
+		}
+		if size := box.Diagonal(); len(own[b]) == 0 || !(size > 0) || size < minSize {
+			continue
 		}
 		for k := 0; k < nseg && !selected[b]; k++ {
-			bx, ok := boxes[k]
-			if !ok || w.segWeighted[k] == 0 {
+			if !in[k] || w.segWeighted[k] == 0 {
 				continue
 			}
-			size, share := bx.Diagonal(), segTotal[k*n+b]/float64(w.segWeighted[k])
-			selected[b] = size > 0 && size >= s.MinSize*w.segBounds[k].Diagonal() && share > 0 && share >= s.MinWeightShare
+			share := segTotal[k*n+b] / float64(w.segWeighted[k])
+			selected[b] = share > 0 && share >= s.MinWeightShare
 		}
 	}
 	owner := sk.owners(selected)

@@ -20,9 +20,8 @@ type weights struct {
 	unweighted int
 	bounds     geom.Box // of the weighted vertices
 	// The segments (Skin.Segments): the first vertex of each, and the
-	// bounds and count of each one's weighted vertices.
+	// count of each one's weighted vertices.
 	segStart    []int
-	segBounds   []geom.Box
 	segWeighted []int
 }
 
@@ -62,11 +61,7 @@ func readWeights(s Skin, head []geom.Vec3) (*weights, error) {
 			w.segStart = append(w.segStart, st)
 		}
 	}
-	w.segBounds = make([]geom.Box, len(w.segStart))
 	w.segWeighted = make([]int, len(w.segStart))
-	for k := range w.segBounds {
-		w.segBounds[k] = geom.EmptyBox()
-	}
 	for v, p := range s.Positions {
 		if !p.IsFinite() {
 			return nil, fmt.Errorf("%w: vertex %d position %v is not finite", ErrSkin, v, p)
@@ -102,9 +97,7 @@ func readWeights(s Skin, head []geom.Vec3) (*weights, error) {
 		}
 		w.weighted++
 		w.bounds = w.bounds.Extend(p)
-		k := w.seg(v)
-		w.segWeighted[k]++
-		w.segBounds[k] = w.segBounds[k].Extend(p)
+		w.segWeighted[w.seg(v)]++
 		best := -1
 		for i := w.start[v]; i < len(w.bone); i++ {
 			w.share[i] /= sum
