@@ -29,6 +29,17 @@ const (
 // a hull when that is the cheapest loss; a small piece beside a large one
 // adds little gap to it and goes first.
 //
+// Empty space stays empty where the budget allows (issue #36): the mesh's
+// open air (see openAir: where a probe sphere of airProbe thresholds fits,
+// outside the solid, inside the reach of the hulls) is sampled once. A
+// pair whose union would bridge a through-hole or shut a cavity's mouth
+// (the free space's Euler characteristic rises) is merged only when every
+// pair would; and each pair's cost is its added gap plus the volume of
+// open air its union newly blocks, both volumes, so a merge that narrows a
+// handle's opening or fills a cup's inside costs what it takes from the
+// space a body could move through, not only the gap it adds along the
+// surface.
+//
 // The search's parts are the finest level of a hierarchy that every budget
 // cuts: a decomposition at K is its default one merged down to K, and one
 // within K is left as it is. Coverage is kept: a merged hull is the hull of
@@ -38,7 +49,12 @@ func (d *decomposer) fitBudget(parts []*part, mesh *bvh, res *Result) ([]*part, 
 		return parts, nil
 	}
 	before := len(parts)
-	parts, err := d.leastGapMerge(parts, mesh, gapMergeRule{
+	air, err := d.sampleAir(mesh, parts)
+	if err != nil {
+		return nil, err
+	}
+	parts, err = d.leastGapMerge(parts, mesh, gapMergeRule{
+		air:     air,
 		samples: budgetSamples, seed: 5, unionSeed: 5,
 		pairs:    d.budgetPairs,
 		more:     func(n int) bool { return n > d.maxH },

@@ -22,11 +22,17 @@ type gapMergeRule struct {
 	limit float64
 	// progress reports each merge through d.progress.
 	progress bool
+	// air, if set, is the mesh's open air (see openAir): a pair whose
+	// union would close a passage (bridge a through-hole, shut a cavity's
+	// mouth) goes after every pair that closes none, and a pair's cost is
+	// the gap it adds plus the volume of open air its union newly blocks.
+	air *openAir
 }
 
 // leastGapMerge merges, one pair at a time, the candidate pair whose
 // union's hull adds the least gap integral G (gapIntegral) over the two
-// hulls' own, while r.more and r.limit allow. Each pair's union is built
+// hulls' own (with r.air: the fewest passages closed first, then the least
+// gap plus open air lost), while r.more and r.limit allow. Each pair's union is built
 // and measured once (cached by the parts' identities) and in parallel. A
 // merged part is the hull of its two parts' hulls, so coverage is kept.
 func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]*part, error) {
@@ -42,6 +48,21 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 	type union struct {
 		m *part
 		g float64
+		// air is the open air m's hull blocks (with r.air).
+		air airSet
+	}
+	// cover is the open air the current hulls block: a merged hull holds
+	// its two parts' hulls, so it only grows.
+	var cover airSet
+	if r.air != nil {
+		sets := make([]airSet, len(parts))
+		if err := d.parallel(len(parts), func(i int) { sets[i] = r.air.blocked(parts[i].hull) }); err != nil {
+			return nil, err
+		}
+		cover = r.air.newSet()
+		for _, s := range sets {
+			cover.or(s)
+		}
 	}
 	cache := map[pairKey]union{}
 	for r.more(len(parts)) {
@@ -60,7 +81,10 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 				errs[n] = err
 				return
 			}
-			us[n] = union{m, d.gapIntegral(m, mesh, r.samples, r.unionSeed).g}
+			us[n] = union{m: m, g: d.gapIntegral(m, mesh, r.samples, r.unionSeed).g}
+			if r.air != nil {
+				us[n].air = r.air.blocked(m.hull)
+			}
 		}); err != nil {
 			return nil, err
 		}
@@ -71,12 +95,19 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 			cache[pairKey{ids[pr[0]], ids[pr[1]]}] = us[n]
 		}
 		bi, bj := -1, -1
-		best := r.limit
-		for _, pr := range pairs {
-			dg := cache[pairKey{ids[pr[0]], ids[pr[1]]}].g - g[pr[0]] - g[pr[1]]
-			if dg < best || bi < 0 && math.IsInf(r.limit, 1) {
-				best, bi, bj = dg, pr[0], pr[1]
+		if r.air == nil {
+			best := r.limit
+			for _, pr := range pairs {
+				cost := cache[pairKey{ids[pr[0]], ids[pr[1]]}].g - g[pr[0]] - g[pr[1]]
+				if cost < best || bi < 0 && math.IsInf(r.limit, 1) {
+					best, bi, bj = cost, pr[0], pr[1]
+				}
 			}
+		} else {
+			bi, bj = r.air.choose(pairs, func(pr [2]int) (float64, airSet) {
+				u := cache[pairKey{ids[pr[0]], ids[pr[1]]}]
+				return u.g - g[pr[0]] - g[pr[1]], u.air
+			}, cover)
 		}
 		if bi < 0 {
 			break
@@ -84,6 +115,10 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 		u := cache[pairKey{ids[bi], ids[bj]}]
 		if err := d.capHull(u.m); err != nil {
 			return nil, err
+		}
+		if r.air != nil {
+			// The capped hull may be larger than the one judged.
+			cover.or(r.air.blocked(u.m.hull))
 		}
 		u.m.conc = math.Max(parts[bi].conc, parts[bj].conc)
 		parts[bi], ids[bi], g[bi] = u.m, nextID, u.g
