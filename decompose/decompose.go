@@ -34,7 +34,10 @@ type Options struct {
 	// search.
 	MaxHulls int
 	// MaxHullVertices caps each hull's vertex count (0 = the hull
-	// package's default, 255).
+	// package's default, 255). A cap below that default is applied to the
+	// hulls the search chose (a conservative reduction, see capFinal): the
+	// search itself runs on hulls of up to 255 vertices, so a low cap
+	// makes hulls rounder-cornered, never more numerous.
 	MaxHullVertices int
 	// Workers bounds the goroutines used (0 = GOMAXPROCS). The result does
 	// not depend on it.
@@ -175,7 +178,7 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	if d.maxH == 1 {
 		// One hull of everything: what merging any decomposition down to
 		// one part gives, without the search.
-		h, err := buildHull((&part{tris: ts}).points(), d.maxV, flatThickness*d.diag)
+		h, err := buildHull((&part{tris: ts}).points(), d.capV, flatThickness*d.diag)
 		if err != nil {
 			return nil, err
 		}
@@ -238,6 +241,9 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 			return nil, err
 		}
 	}
+	if err := d.capFinal(parts, res); err != nil {
+		return nil, err
+	}
 	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
 		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
 		parts = kept
@@ -257,8 +263,11 @@ type decomposer struct {
 	opt  Options
 	diag float64
 	thr  float64
-	maxV int
-	maxH int
+	// maxV caps the hulls of the search's parts: Options.MaxHullVertices,
+	// or hull.DefaultMaxVertices when that is lower; capV is the cap on
+	// the hulls returned (see capFinal).
+	maxV, capV int
+	maxH       int
 	// room caps the parts of the search and the tightening pass: at
 	// least DefaultMaxHulls, so that every MaxHulls below it cuts the same
 	// search (see fitBudget).
@@ -285,8 +294,10 @@ func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
 	}
 	d.thr = math.Max(rel*diag, opt.AbsConcavity)
 	if d.maxV <= 0 {
-		d.maxV = 255
+		d.maxV = hull.DefaultMaxVertices
 	}
+	d.capV = d.maxV
+	d.maxV = max(d.maxV, hull.DefaultMaxVertices)
 	if d.maxH <= 0 {
 		d.maxH = DefaultMaxHulls
 	}
@@ -354,8 +365,13 @@ func (d *decomposer) progress(parts []*part) {
 	d.opt.Progress(done, len(parts))
 }
 
+// needsSplit reports whether a part is above the concavity threshold.
+// A hull over the vertex cap is no reason to split: the cap reduces the
+// hull conservatively (hull.Build), and splitting on it multiplied the
+// colliders a cap was meant to make cheaper (WaterBottle went from 1 hull
+// to 8 at 32 vertices; tools/sim-bench/RESULTS.md).
 func (d *decomposer) needsSplit(p *part) bool {
-	return p.conc > d.thr || len(p.hull.Vertices) > d.maxV
+	return p.conc > d.thr
 }
 
 // finish builds a part's hull and concavity estimate. maxV caps the hull's
@@ -420,6 +436,45 @@ func (d *decomposer) capHull(p *part) error {
 		return err
 	}
 	p.hull = h
+	return nil
+}
+
+// capFinal reduces the hulls over the returned cap (Options.MaxHullVertices
+// below the search's) conservatively, in place: each still contains its
+// part. The concavity the search judged was of the uncapped hull, so the
+// cap never adds a part; figures in tools/sim-bench/RESULTS.md.
+func (d *decomposer) capFinal(parts []*part, res *Result) error {
+	if d.capV >= d.maxV {
+		return nil
+	}
+	errs := make([]error, len(parts))
+	capped := make([]bool, len(parts))
+	if err := d.parallel(len(parts), func(i int) {
+		p := parts[i]
+		if len(p.hull.Vertices) <= d.capV {
+			return
+		}
+		h, err := buildHull(p.hull.Vertices, d.capV, flatThickness*d.diag)
+		if err != nil {
+			errs[i] = fmt.Errorf("hull %d: reducing to %d vertices: %w", i, d.capV, err)
+			return
+		}
+		p.hull, capped[i] = h, true
+	}); err != nil {
+		return err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	n := 0
+	for _, c := range capped {
+		if c {
+			n++
+		}
+	}
+	if n > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("reduced %d hulls to MaxHullVertices=%d (bounding polytopes of the search's hulls)", n, d.capV))
+	}
 	return nil
 }
 
