@@ -65,6 +65,12 @@ type Options struct {
 	// a sub-search per stuck part (figures in DESIGN.md); bulk runs skip
 	// it.
 	SkipTighten bool
+	// GapSlack, if positive, merges parts further below MaxHulls, the
+	// least gap first, while the mean distance from the hulls' surface to
+	// the mesh stays within (1+GapSlack) times the unbudgeted
+	// decomposition's (see stopMerge): a budget per mesh from what the
+	// merges cost, under the cap MaxHulls sets.
+	GapSlack float64
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
 	// parts so far (the total can grow as parts are split).
@@ -508,8 +514,9 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 	}
 }
 
-// run is one search (see search), the tightening pass after it, and the
-// merges down to MaxHulls (fitBudget).
+// run is one search (see search), the tightening pass after it, the
+// merges down to MaxHulls (fitBudget) and those below it that GapSlack
+// allows (stopMerge).
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
 	if err != nil {
@@ -520,7 +527,16 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 			return nil, err
 		}
 	}
-	return d.fitBudget(parts, d.solid, res)
+	var ref float64
+	if d.opt.GapSlack > 0 {
+		if ref, err = d.meanGap(parts, d.solid); err != nil {
+			return nil, err
+		}
+	}
+	if parts, err = d.fitBudget(parts, d.solid, res); err != nil {
+		return nil, err
+	}
+	return d.stopMerge(parts, d.solid, ref, res)
 }
 
 // tightens reports whether the tightening pass runs: unless SkipTighten, on

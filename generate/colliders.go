@@ -96,7 +96,7 @@ func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32
 	res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.budget(),
 		MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
-		SearchTriangles: opt.SearchTriangles, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
+		SearchTriangles: opt.SearchTriangles, GapSlack: opt.GapSlack, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
 	})
 	if err != nil {
 		return nil, nil, err
