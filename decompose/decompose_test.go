@@ -209,7 +209,8 @@ func TestDeterminism(t *testing.T) {
 	for _, tc := range []struct {
 		m   testMesh
 		opt Options
-	}{{torus(1, 0.3, 24, 10), Options{}}, {window, Options{Concavity: 0.03}}} {
+	}{{torus(1, 0.3, 24, 10), Options{}}, {window, Options{Concavity: 0.03}},
+		{torus(1, 0.3, 24, 10), Options{GapSlack: 0.3, MaxHullVertices: 16}}} {
 		determinism(t, tc.m, tc.opt)
 	}
 }
