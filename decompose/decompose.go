@@ -34,7 +34,10 @@ type Options struct {
 	// search.
 	MaxHulls int
 	// MaxHullVertices caps each hull's vertex count (0 = the hull
-	// package's default, 255).
+	// package's default, 255). A cap below that default is applied to the
+	// hulls the search chose (a conservative reduction, see capFinal): the
+	// search itself runs on hulls of up to 255 vertices, so a low cap
+	// makes hulls rounder-cornered, never more numerous.
 	MaxHullVertices int
 	// Workers bounds the goroutines used (0 = GOMAXPROCS). The result does
 	// not depend on it.
@@ -62,6 +65,12 @@ type Options struct {
 	// a sub-search per stuck part (figures in DESIGN.md); bulk runs skip
 	// it.
 	SkipTighten bool
+	// GapSlack, if positive, merges parts further below MaxHulls, the
+	// least gap first, while the mean distance from the hulls' surface to
+	// the mesh stays within (1+GapSlack) times the unbudgeted
+	// decomposition's (see stopMerge): a budget per mesh from what the
+	// merges cost, under the cap MaxHulls sets.
+	GapSlack float64
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
 	// parts so far (the total can grow as parts are split).
@@ -175,7 +184,7 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 	if d.maxH == 1 {
 		// One hull of everything: what merging any decomposition down to
 		// one part gives, without the search.
-		h, err := buildHull((&part{tris: ts}).points(), d.maxV, flatThickness*d.diag)
+		h, err := buildHull((&part{tris: ts}).points(), d.capV, flatThickness*d.diag)
 		if err != nil {
 			return nil, err
 		}
@@ -238,6 +247,9 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 			return nil, err
 		}
 	}
+	if err := d.capFinal(parts, res); err != nil {
+		return nil, err
+	}
 	if kept := dropContained(parts, d.diag); len(kept) < len(parts) {
 		res.Notes = append(res.Notes, fmt.Sprintf("dropped %d hulls lying inside another hull", len(parts)-len(kept)))
 		parts = kept
@@ -257,8 +269,11 @@ type decomposer struct {
 	opt  Options
 	diag float64
 	thr  float64
-	maxV int
-	maxH int
+	// maxV caps the hulls of the search's parts: Options.MaxHullVertices,
+	// or hull.DefaultMaxVertices when that is lower; capV is the cap on
+	// the hulls returned (see capFinal).
+	maxV, capV int
+	maxH       int
 	// room caps the parts of the search and the tightening pass: at
 	// least DefaultMaxHulls, so that every MaxHulls below it cuts the same
 	// search (see fitBudget).
@@ -285,8 +300,10 @@ func newDecomposer(ctx context.Context, opt Options, diag float64) *decomposer {
 	}
 	d.thr = math.Max(rel*diag, opt.AbsConcavity)
 	if d.maxV <= 0 {
-		d.maxV = 255
+		d.maxV = hull.DefaultMaxVertices
 	}
+	d.capV = d.maxV
+	d.maxV = max(d.maxV, hull.DefaultMaxVertices)
 	if d.maxH <= 0 {
 		d.maxH = DefaultMaxHulls
 	}
@@ -354,8 +371,13 @@ func (d *decomposer) progress(parts []*part) {
 	d.opt.Progress(done, len(parts))
 }
 
+// needsSplit reports whether a part is above the concavity threshold.
+// A hull over the vertex cap is no reason to split: the cap reduces the
+// hull conservatively (hull.Build), and splitting on it multiplied the
+// colliders a cap was meant to make cheaper (WaterBottle went from 1 hull
+// to 8 at 32 vertices; tools/sim-bench/RESULTS.md).
 func (d *decomposer) needsSplit(p *part) bool {
-	return p.conc > d.thr || len(p.hull.Vertices) > d.maxV
+	return p.conc > d.thr
 }
 
 // finish builds a part's hull and concavity estimate. maxV caps the hull's
@@ -391,38 +413,6 @@ func (d *decomposer) shape(p *part, maxV int) error {
 	return nil
 }
 
-// capHull replaces a part's uncapped hull by one within the vertex cap (a
-// conservative reduction, so it still contains the part). It does not
-// update the concavity estimate.
-func (d *decomposer) capHull(p *part) error {
-	if !p.checked {
-		// A candidate's hull, built unchecked: rebuild it checked if it is
-		// not convex or misses a point (quickhull-go can fail on coplanar
-		// sets).
-		pts := p.from
-		if pts == nil {
-			pts = p.points()
-		}
-		if hull.Validate(p.hull, nil) != nil || hullViolation(p.hull, pts) > hullTol {
-			h, err := buildHull(pts, -1, flatThickness*d.diag)
-			if err != nil {
-				return err
-			}
-			p.hull = h
-		}
-		p.checked, p.from = true, nil
-	}
-	if len(p.hull.Vertices) <= d.maxV {
-		return nil
-	}
-	h, err := buildHull(p.hull.Vertices, d.maxV, flatThickness*d.diag)
-	if err != nil {
-		return err
-	}
-	p.hull = h
-	return nil
-}
-
 // estimate sets a part's concavity: the sampled boundary distance (see
 // concavity) and, for closed input, CoACD's volume term
 // volumeWeight·∛(V_hull − V_part), which sees a hull spanning a wide gap
@@ -453,8 +443,9 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 	}
 }
 
-// run is one search (see search), the tightening pass after it, and the
-// merges down to MaxHulls (fitBudget).
+// run is one search (see search), the tightening pass after it, the
+// merges down to MaxHulls (fitBudget) and those below it that GapSlack
+// allows (stopMerge).
 func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
 	if err != nil {
@@ -465,7 +456,16 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 			return nil, err
 		}
 	}
-	return d.fitBudget(parts, d.solid, res)
+	var ref float64
+	if d.opt.GapSlack > 0 {
+		if ref, err = d.meanGap(parts, d.solid); err != nil {
+			return nil, err
+		}
+	}
+	if parts, err = d.fitBudget(parts, d.solid, res); err != nil {
+		return nil, err
+	}
+	return d.stopMerge(parts, d.solid, ref, res)
 }
 
 // tightens reports whether the tightening pass runs: unless SkipTighten, on

@@ -171,12 +171,27 @@ func TestOpenAndFlatInput(t *testing.T) {
 	}
 }
 
+// TestVertexCap: a vertex cap reduces the hulls the search chose and never
+// adds one: a sphere (114 hull vertices) stays one hull at 32 and 12
+// vertices, a torus and an L-shaped block get as many hulls at 32 (and 12)
+// as uncapped; every vertex stays inside (run's checkResult).
 func TestVertexCap(t *testing.T) {
-	m := uvSphere(1, 16, 8)
-	if h, err := hull.Build(m.v, hull.Options{MaxVertices: 32}); err == nil && len(h.Vertices) > 32 {
-		t.Log("hull.Build ignores MaxVertices: the decomposition splits parts for the cap instead")
+	for _, c := range []struct {
+		name string
+		m    testMesh
+	}{
+		{"sphere", uvSphere(1, 16, 8)},
+		{"torus", torus(1, 0.3, 32, 12)},
+		{"L", voxels([][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 2, 0}})},
+	} {
+		want := len(run(t, c.m, Options{}).Hulls)
+		for _, v := range []int{32, 12} {
+			r := run(t, c.m, Options{MaxHullVertices: v})
+			if len(r.Hulls) != want {
+				t.Errorf("%s at %d vertices: %d hulls, %d uncapped", c.name, v, len(r.Hulls), want)
+			}
+		}
 	}
-	run(t, m, Options{MaxHullVertices: 32})
 }
 
 func TestMaxHulls(t *testing.T) {
@@ -194,7 +209,8 @@ func TestDeterminism(t *testing.T) {
 	for _, tc := range []struct {
 		m   testMesh
 		opt Options
-	}{{torus(1, 0.3, 24, 10), Options{}}, {window, Options{Concavity: 0.03}}} {
+	}{{torus(1, 0.3, 24, 10), Options{}}, {window, Options{Concavity: 0.03}},
+		{torus(1, 0.3, 24, 10), Options{GapSlack: 0.3, MaxHullVertices: 16}}} {
 		determinism(t, tc.m, tc.opt)
 	}
 }

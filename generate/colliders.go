@@ -73,7 +73,7 @@ func Colliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		}
 		return []Collider{hullCollider(h, opt.Method, vertices)}, nil, nil
 	case kinds.Decomposed:
-		return decomposed(ctx, vertices, triangles, opt, run, false)
+		return decomposedParts(ctx, vertices, triangles, opt, run)
 	case kinds.Mesh:
 		return []Collider{trimeshCollider(vertices, triangles, opt.Method)}, nil, nil
 	case kinds.Nothing:
@@ -96,7 +96,7 @@ func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32
 	res, err := decompose.Decompose(ctx, vertices, triangles, decompose.Options{
 		Concavity: opt.Concavity, AbsConcavity: opt.AbsConcavity, MaxHulls: opt.budget(),
 		MaxHullVertices: hullOptions(opt).MaxVertices, Workers: max(run.Workers, 1),
-		SearchTriangles: opt.SearchTriangles, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
+		SearchTriangles: opt.SearchTriangles, GapSlack: opt.GapSlack, SkipRelax: bulk, SkipTighten: bulk, Progress: decomposeProgress(run.Progress),
 	})
 	if err != nil {
 		return nil, nil, err
@@ -115,6 +115,25 @@ func decomposed(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32
 		cs = append(cs, hullCollider(h, opt.Method, nil))
 	}
 	return cs, res.Notes, nil
+}
+
+// decomposedParts is Method Decompose: the decomposition, whose parts
+// become primitives where one fits the part's hull within the auto
+// tolerance (primitiveParts), as under auto; a decomposition of one part
+// stays the mesh's hull. Each part stays one collider of the budget.
+func decomposedParts(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32, opt ColliderSettings, run Run) ([]Collider, []string, error) {
+	cs, notes, err := decomposed(ctx, vertices, triangles, opt, run, false)
+	if err != nil || len(cs) < 2 {
+		return cs, notes, err
+	}
+	tol := opt.AutoTolerance
+	if tol == 0 {
+		tol = DefaultAutoTolerance
+	}
+	if cs, err = primitiveParts(ctx, vertices, cs, tol, run); err != nil {
+		return nil, nil, err
+	}
+	return cs, append([]string{fmt.Sprintf("decompose: %d parts (%s; budget %d)", len(cs), partCounts(cs), opt.budget())}, notes...), nil
 }
 
 // decomposeProgress passes a decomposition's rounds on to f (nil: none).

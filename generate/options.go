@@ -182,6 +182,10 @@ type ColliderSettings struct {
 	// SearchTriangles is decompose.Options.SearchTriangles (0 = its
 	// default; Method Auto sets AutoSearchTriangles).
 	SearchTriangles int
+	// GapSlack is decompose.Options.GapSlack (0: off): below the budget,
+	// parts merge while the mean surface distance stays within 1+GapSlack
+	// of the unbudgeted decomposition's.
+	GapSlack float64
 }
 
 // budget is the cap on the colliders of one mesh instance: the smaller of

@@ -148,19 +148,31 @@ func insideBy(t *testing.T, c Collider, x geom.Vec3) float64 {
 }
 
 // TestPrimitiveParts: a mesh made of primitives, as separate pieces of one
-// mesh, comes back from auto as those primitives, one per piece, each
-// containing every vertex of its piece and within 2% of its volume, with
-// and without 1 mm bevels.
+// mesh, comes back from auto and from decompose as those primitives, one
+// per piece, each containing every vertex of its piece and within 2% of its
+// volume, with and without 1 mm bevels.
 func TestPrimitiveParts(t *testing.T) {
-	for _, bevel := range []float64{0, 0.001} {
-		for name, pieces := range assemblies(t, bevel) {
-			t.Run(fmt.Sprintf("%s/bevel%gmm", name, bevel*1000), func(t *testing.T) {
+	for _, m := range []Method{Auto, Decompose} {
+		for _, bevel := range []float64{0, 0.001} {
+			for name, pieces := range assemblies(t, bevel) {
+				t.Run(fmt.Sprintf("%s/%s/bevel%gmm", m, name, bevel*1000), func(t *testing.T) {
+					testPrimitiveParts(t, m, pieces)
+				})
+			}
+		}
+	}
+}
+
+func testPrimitiveParts(t *testing.T, m Method, pieces []piece) {
+	{
+		{
+			{
 				var parts [][]any
 				for _, p := range pieces {
 					parts = append(parts, mk(p.v, p.t))
 				}
 				v, tris := union(parts...)
-				cs, notes, err := Colliders(context.Background(), v, tris, ColliderSettings{Method: Auto}, Run{Workers: 2})
+				cs, notes, err := Colliders(context.Background(), v, tris, ColliderSettings{Method: m}, Run{Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -199,7 +211,7 @@ func TestPrimitiveParts(t *testing.T) {
 						t.Errorf("piece %d (%s): collider volume %.4g m³ is %.4f× the piece's %.4g m³", i, p.want, c.Mass.Volume, r, mp.Volume)
 					}
 				}
-			})
+			}
 		}
 	}
 }

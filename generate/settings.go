@@ -83,6 +83,9 @@ type PartSettings struct {
 	// SearchTriangles sizes the decomposition's search proxy (see
 	// ColliderSettings).
 	SearchTriangles int
+	// GapSlack lets the decomposition merge below the budget (see
+	// ColliderSettings).
+	GapSlack float64
 	// Trigger makes the instance's colliders triggers.
 	Trigger bool
 	// Motion and Mass, when set, go to the instance's body, over

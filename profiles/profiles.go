@@ -182,6 +182,9 @@ type Colliders struct {
 	// SearchTriangles sizes the proxy a decomposition searches its cuts
 	// on (generate.ColliderSettings.SearchTriangles).
 	SearchTriangles int `yaml:"searchTriangles,omitempty"`
+	// GapSlack lets a decomposition merge below maxColliders
+	// (generate.ColliderSettings.GapSlack).
+	GapSlack float64 `yaml:"gapSlack,omitempty"`
 }
 
 // Rule sets the collider settings of the mesh instances it matches, and

@@ -93,6 +93,8 @@ var settings = []Setting{
 		Doc: "auto: how much of its hull a mesh must fill to get a single hull (generator's default 0.9)"},
 	{Key: "searchTriangles", Section: "colliders", Flag: "search-triangles", Type: Whole, Min: 100, Max: 1e6, Fingerprint: true, field: "SearchTriangles",
 		Doc: "decompose, auto: a mesh of more than twice this many triangles has its cuts searched on a proxy of about this many; smaller is faster and looser (generator's default 8000, auto's 1500)"},
+	{Key: "gapSlack", Section: "colliders", Flag: "gap-slack", Type: Number, Min: 1e-6, Max: 10, Noun: "a fraction", Default: 0.2, Fingerprint: true, field: "GapSlack",
+		Doc: "decompose, auto: fewer colliders than maxColliders while the mean surface distance stays within 1 + this of the unbudgeted decomposition's (1e-6: merge only where the mean does not grow)"},
 }
 
 // Settings returns the settings table, in its order.

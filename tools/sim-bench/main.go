@@ -53,7 +53,7 @@ func main() {
 	flag.BoolVar(&c.peersCached, "peers-cached", false, "use only the peers' hulls already in the work folder (vhacd-hK.obj, coacd-cK.obj): a set without them is reported as not run")
 	flag.BoolVar(&c.reuse, "reuse", false, "reuse the collider files a previous run left in the work folder (ASSET/sets/SET.glb; only for the same binaries and settings)")
 	flag.IntVar(&c.vhacdDefault, "vhacd-default", 32, "V-HACD's default hull budget, the set vhacd-default (0: left out)")
-	flag.StringVar(&engines, "engines", "jolt,rapier", "engines")
+	flag.StringVar(&engines, "engines", "jolt,rapier", "engines (empty: the fidelity figures only, no pile)")
 	flag.IntVar(&c.n, "n", 64, "copies in the pile")
 	flag.IntVar(&c.steps, "steps", 300, "steps timed (60 Hz)")
 	flag.IntVar(&c.maxSteps, "max-steps", 900, "steps at most while waiting for rest")
@@ -80,7 +80,9 @@ func main() {
 	if c.ks, err = ints(ks); err != nil {
 		fail(fmt.Errorf("-k: %w", err))
 	}
-	c.engines = strings.Split(engines, ",")
+	if engines != "" {
+		c.engines = strings.Split(engines, ",")
+	}
 	if sets != "" {
 		c.sets = strings.Split(sets, ",")
 	}

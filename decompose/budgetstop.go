@@ -1,0 +1,71 @@
+package decompose
+
+import (
+	"fmt"
+	"math"
+)
+
+// meanGap returns the mean distance from the parts' hull surfaces to the
+// mesh, ΣG / Σarea (see gapIntegral): the figure Metrics.SurfaceDistMean
+// reports, estimated with budgetSamples per hull and fixed seeds.
+func (d *decomposer) meanGap(parts []*part, mesh *bvh) (float64, error) {
+	g := make([]float64, len(parts))
+	a := make([]float64, len(parts))
+	if err := d.parallel(len(parts), func(i int) {
+		g[i] = d.gapIntegral(parts[i], mesh, budgetSamples, 5).g
+		a[i] = newSampler(hullTris(parts[i].hull), 0).area()
+	}); err != nil {
+		return 0, err
+	}
+	var sg, sa float64
+	for i := range g {
+		sg += g[i]
+		sa += a[i]
+	}
+	if sa == 0 {
+		return 0, nil
+	}
+	return sg / sa, nil
+}
+
+// stopMerge merges parts further below the budget (Options.GapSlack): one
+// least-gap merge at a time (the pair whose union's hull adds the least
+// gap integral, as fitBudget picks), kept while the parts' mean gap
+// (meanGap) stays within (1+GapSlack) of ref, the mean gap of the
+// unbudgeted decomposition. So a mesh whose parts are nearly convex
+// together gets fewer colliders at a stated cost in surface distance,
+// whatever MaxHulls allows, and one whose parts each close a real concavity
+// keeps them. ref <= 0 or GapSlack <= 0 leaves parts as they are.
+func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Result) ([]*part, error) {
+	slack := d.opt.GapSlack
+	if slack <= 0 || ref <= 0 || len(parts) < 2 {
+		return parts, nil
+	}
+	bound := (1 + slack) * ref
+	before := len(parts)
+	for len(parts) > 1 {
+		n := len(parts)
+		next, err := d.leastGapMerge(append([]*part(nil), parts...), mesh, gapMergeRule{
+			samples: budgetSamples, seed: 5, unionSeed: 5,
+			pairs: d.budgetPairs,
+			more:  func(k int) bool { return k >= n },
+			limit: math.Inf(1),
+		})
+		if err != nil {
+			return nil, err
+		}
+		m, err := d.meanGap(next, mesh)
+		if err != nil {
+			return nil, err
+		}
+		if len(next) >= n || m > bound {
+			break
+		}
+		parts = next
+		d.progress(parts)
+	}
+	if len(parts) < before {
+		res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d below the budget: the mean gap between hulls and mesh stays within %.2f× the unbudgeted decomposition's (GapSlack)", before, len(parts), 1+slack))
+	}
+	return parts, nil
+}
