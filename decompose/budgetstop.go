@@ -43,9 +43,16 @@ func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Resul
 	}
 	bound := (1 + slack) * ref
 	before := len(parts)
+	// Merging below the budget is optional: a merge that would bridge a
+	// through-hole or shut a cavity's mouth is never taken (openOnly).
+	air, err := d.sampleAir(mesh, parts)
+	if err != nil {
+		return nil, err
+	}
 	for len(parts) > 1 {
 		n := len(parts)
 		next, err := d.leastGapMerge(append([]*part(nil), parts...), mesh, gapMergeRule{
+			air: air, openOnly: true,
 			samples: budgetSamples, seed: 5, unionSeed: 5,
 			pairs: d.budgetPairs,
 			more:  func(k int) bool { return k >= n },

@@ -27,6 +27,9 @@ type gapMergeRule struct {
 	// mouth) goes after every pair that closes none, and a pair's cost is
 	// the gap it adds plus the volume of open air its union newly blocks.
 	air *openAir
+	// openOnly (with air): only pairs that close no passage merge; when
+	// every pair would close one, merging stops.
+	openOnly bool
 }
 
 // leastGapMerge merges, one pair at a time, the candidate pair whose
@@ -107,7 +110,7 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 			bi, bj = r.air.choose(pairs, func(pr [2]int) (float64, airSet) {
 				u := cache[pairKey{ids[pr[0]], ids[pr[1]]}]
 				return u.g - g[pr[0]] - g[pr[1]], u.air
-			}, cover)
+			}, cover, r.openOnly)
 		}
 		if bi < 0 {
 			break

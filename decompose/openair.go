@@ -187,10 +187,11 @@ func (s airSet) or(t airSet) {
 // gap and the air its union blocks (cost), the air blocked already being
 // cover: of the pairs that close no passage, the one of least cost, where
 // a pair's cost is its gap plus the volume of air it newly blocks; when
-// every pair closes one, the one closing fewest, then of least cost. Ties
+// every pair closes one, the one closing fewest, then of least cost (with
+// openOnly, none: -1, -1). Ties
 // go to the first pair. The passages are counted (closes) only as far as
 // needed: in order of cost up to the first pair that closes none.
-func (a *openAir) choose(pairs [][2]int, cost func([2]int) (float64, airSet), cover airSet) (int, int) {
+func (a *openAir) choose(pairs [][2]int, cost func([2]int) (float64, airSet), cover airSet, openOnly bool) (int, int) {
 	if len(pairs) == 0 {
 		return -1, -1
 	}
@@ -216,9 +217,15 @@ func (a *openAir) choose(pairs [][2]int, cost func([2]int) (float64, airSet), co
 			best = i
 			break
 		}
+		if openOnly {
+			continue
+		}
 		if best < 0 || n < fewest {
 			best, fewest = i, n
 		}
+	}
+	if best < 0 {
+		return -1, -1
 	}
 	pr := pairs[cs[best].k]
 	return pr[0], pr[1]
