@@ -49,27 +49,33 @@ func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Resul
 	if err != nil {
 		return nil, err
 	}
-	for len(parts) > 1 {
-		n := len(parts)
-		next, err := d.leastGapMerge(append([]*part(nil), parts...), mesh, gapMergeRule{
-			air: air, openOnly: true,
-			samples: budgetSamples, seed: 5, unionSeed: 5,
-			pairs: d.budgetPairs,
-			more:  func(k int) bool { return k >= n },
-			limit: math.Inf(1),
-		})
-		if err != nil {
-			return nil, err
-		}
-		m, err := d.meanGap(next, mesh)
-		if err != nil {
-			return nil, err
-		}
-		if len(next) >= n || m > bound {
-			break
-		}
-		parts = next
-		d.progress(parts)
+	// The mean gap is meanGap's: leastGapMerge's gap integrals are the
+	// same estimates (budgetSamples, seed 5), and a hull's area is
+	// computed once.
+	area := map[*part]float64{}
+	parts, err = d.leastGapMerge(parts, mesh, gapMergeRule{
+		air: air, openOnly: true,
+		samples: budgetSamples, seed: 5, unionSeed: 5,
+		pairs: d.budgetPairs,
+		more:  func(n int) bool { return n > 1 },
+		limit: math.Inf(1),
+		accept: func(next []*part, g []float64) (bool, error) {
+			var sg, sa float64
+			for i, p := range next {
+				a, ok := area[p]
+				if !ok {
+					a = newSampler(hullTris(p.hull), 0).area()
+					area[p] = a
+				}
+				sg += g[i]
+				sa += a
+			}
+			return sa == 0 || sg/sa <= bound, nil
+		},
+		progress: true,
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(parts) < before {
 		res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d below the budget: the mean gap between hulls and mesh stays within %.2f× the unbudgeted decomposition's (GapSlack)", before, len(parts), 1+slack))

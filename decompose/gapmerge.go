@@ -30,6 +30,10 @@ type gapMergeRule struct {
 	// openOnly (with air): only pairs that close no passage merge; when
 	// every pair would close one, merging stops.
 	openOnly bool
+	// accept, if set, is shown the parts and their gap integrals as they
+	// would be after each merge; when it says no, that merge is not made
+	// and merging stops.
+	accept func(parts []*part, g []float64) (bool, error)
 }
 
 // leastGapMerge merges, one pair at a time, the candidate pair whose
@@ -116,8 +120,25 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 			break
 		}
 		u := cache[pairKey{ids[bi], ids[bj]}]
+		judged := u.m.hull
 		if err := d.capHull(u.m); err != nil {
 			return nil, err
+		}
+		if r.accept != nil {
+			if u.m.hull != judged {
+				// accept weighs the hull that will be kept.
+				u.g = d.gapIntegral(u.m, mesh, r.samples, r.seed).g
+			}
+			next := append(append([]*part(nil), parts[:bj]...), parts[bj+1:]...)
+			gn := append(append([]float64(nil), g[:bj]...), g[bj+1:]...)
+			next[bi], gn[bi] = u.m, u.g
+			ok, err := r.accept(next, gn)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
 		}
 		if r.air != nil {
 			// The capped hull may be larger than the one judged.
