@@ -40,8 +40,8 @@ type budgetCell struct {
 	err  error
 }
 
-// budgetTable decomposes every mesh at each K with decompose (MaxHulls=K,
-// Concavity concavity: 0 is the default),
+// budgetTable decomposes every mesh at each K with decompose (opt with
+// MaxHulls=K),
 // native V-HACD (TestVHACD -h K) and CoACD (coacd -c K), interleaved mesh by
 // mesh and K by K in one run, scores every result with decompose.Measure and
 // prints per mesh and per set the surface distance (the set's definition,
@@ -50,7 +50,7 @@ type budgetCell struct {
 // results reused when present (keyed tool/mesh/K) and extended as runs
 // finish, so that an interrupted run resumes; its times are then from the
 // run that made them.
-func budgetTable(paths []string, ks []int, peers, cache string, samples, workers int, concavity float64) error {
+func budgetTable(paths []string, ks []int, peers, cache string, samples int, opt decompose.Options) error {
 	cached := map[string]peerRun{}
 	if cache != "" {
 		if b, err := os.ReadFile(cache); err == nil {
@@ -71,7 +71,9 @@ func budgetTable(paths []string, ks []int, peers, cache string, samples, workers
 	}
 	tools := []budgetTool{
 		{"decompose", func(path string, m *obj.Mesh, k int) ([][]geom.Vec3, error) {
-			res, err := decompose.Decompose(context.Background(), m.Vertices, m.Triangles, decompose.Options{Workers: workers, MaxHulls: k, Concavity: concavity})
+			o := opt
+			o.MaxHulls = k
+			res, err := decompose.Decompose(context.Background(), m.Vertices, m.Triangles, o)
 			if err != nil {
 				return nil, err
 			}

@@ -57,6 +57,7 @@ func main() {
 	workers := flag.Int("workers", 0, "Options.Workers (0 = all cores)")
 	concavity := flag.Float64("concavity", 0, "Options.Concavity (0 = default); with -budget too")
 	coacdUnits := flag.Bool("coacd-units", false, "read -concavity (default 0.05) as CoACD does: a fraction of half the longest side of the bounding box, not of its diagonal (CoACD scales its input to [-1,1] along the longest side)")
+	gapSlack := flag.Float64("gap-slack", 0, "with -budget, Options.GapSlack (0 = the library's default, none; the default profile sets 0.2)")
 	search := flag.Int("search", 0, "Options.SearchTriangles (0 = default)")
 	skipRelax := flag.Bool("skip-relax", false, "Options.SkipRelax (what the default profile's auto sets, with -search 1500 and -skip-tighten)")
 	skipTighten := flag.Bool("skip-tighten", false, "Options.SkipTighten (what the default profile's auto sets, with -search 1500 and -skip-relax)")
@@ -91,7 +92,8 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if err := budgetTable(flag.Args(), ks, *peers, *budgetCache, *samples, *workers, *concavity); err != nil {
+		opt := decompose.Options{Workers: *workers, Concavity: *concavity, GapSlack: *gapSlack}
+		if err := budgetTable(flag.Args(), ks, *peers, *budgetCache, *samples, opt); err != nil {
 			fail(err)
 		}
 		return

@@ -1,5 +1,6 @@
-// Command budget-bench measures what auto gives each mesh instance of glTF
-// assets (and each OBJ mesh) at several collider budgets: colliders per instance, how many
+// Command budget-bench measures what the default profile's collider
+// settings (auto, its gapSlack; -gap-slack overrides it) give each mesh
+// instance of glTF assets (and each OBJ mesh) at several collider budgets: colliders per instance, how many
 // parts became which primitive, the mean surface distance of the colliders
 // to the mesh (decompose.Measure's SurfaceDistMean, as tools/acd-bench
 // reports it, primitives measured as fine polytopes) and the coverage of
@@ -33,13 +34,20 @@ import (
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/obj"
 	"github.com/autocollide/autocollide/physics"
+	"github.com/autocollide/autocollide/profiles"
 )
 
 func main() {
 	budgets := flag.String("budgets", "0,4,8,16", "comma-separated maxColliders values (0: none)")
 	samples := flag.Int("samples", 4000, "surface samples per instance for the distance")
 	perAsset := flag.Bool("assets", false, "print one row per asset and budget")
+	slack := flag.Float64("gap-slack", -1, "colliders.gapSlack (-1: the default profile's)")
 	flag.Parse()
+	def, err := defaultSettings(*slack)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "budget-bench:", err)
+		os.Exit(1)
+	}
 	var ks []int
 	for _, s := range strings.Split(*budgets, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(s))
@@ -60,7 +68,9 @@ func main() {
 	for _, k := range ks {
 		var t total
 		for _, f := range files {
-			a, err := measureFile(f, k, *samples)
+			set := def
+			set.MaxColliders = k
+			a, err := measureFile(f, set, *samples)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "budget-bench:", err)
 				continue
@@ -146,15 +156,33 @@ func inputs(args []string) ([]string, error) {
 	return out, nil
 }
 
-// measureFile runs auto at budget k on every mesh instance of the file.
-func measureFile(path string, k, samples int) (total, error) {
+// defaultSettings returns the default profile's collider settings, with
+// gapSlack slack unless slack is negative.
+func defaultSettings(slack float64) (generate.ColliderSettings, error) {
+	p, err := profiles.Load("default")
+	if err != nil {
+		return generate.ColliderSettings{}, err
+	}
+	o, err := p.Options()
+	if err != nil {
+		return generate.ColliderSettings{}, err
+	}
+	set := o.Collider
+	if slack >= 0 {
+		set.GapSlack = slack
+	}
+	return set, nil
+}
+
+// measureFile runs the collider settings set on every mesh instance of the file.
+func measureFile(path string, set generate.ColliderSettings, samples int) (total, error) {
 	var t total
 	if strings.EqualFold(filepath.Ext(path), ".obj") {
 		m, err := obj.ReadFile(path)
 		if err != nil {
 			return t, err
 		}
-		t.measureInstance(mesh.Part{Name: filepath.Base(path), Vertices: m.Vertices, Triangles: m.Triangles}, k, samples)
+		t.measureInstance(mesh.Part{Name: filepath.Base(path), Vertices: m.Vertices, Triangles: m.Triangles}, set, samples)
 		return t, t.err
 	}
 	a, err := gltfio.Load(path, gltfio.Limits{})
@@ -191,7 +219,7 @@ func measureFile(path string, k, samples int) (total, error) {
 			continue
 		}
 		var one total
-		one.measureInstance(p, k, samples)
+		one.measureInstance(p, set, samples)
 		if one.err != nil {
 			return t, fmt.Errorf("%s: %s: %w", path, p.Name, one.err)
 		}
@@ -201,12 +229,11 @@ func measureFile(path string, k, samples int) (total, error) {
 	return t, nil
 }
 
-// measureInstance runs auto at budget k on one mesh instance.
-func (t *total) measureInstance(p mesh.Part, k, samples int) {
+// measureInstance runs the collider settings set on one mesh instance.
+func (t *total) measureInstance(p mesh.Part, set generate.ColliderSettings, samples int) {
 	{
 		start := time.Now()
-		cs, _, err := generate.Colliders(context.Background(), p.Vertices, p.Triangles,
-			generate.ColliderSettings{Method: generate.Auto, MaxHullVertices: 255, MaxColliders: k}, generate.Run{Workers: 1})
+		cs, _, err := generate.Colliders(context.Background(), p.Vertices, p.Triangles, set, generate.Run{Workers: 1})
 		t.cpu += time.Since(start)
 		if err != nil {
 			t.err = err
