@@ -90,9 +90,9 @@ func budgetTable(paths []string, ks []int, peers, cache string, samples int, opt
 			return runPeer(filepath.Join(peers, "coacd"), "out.obj", "-i", path, "-o", "out.obj", "-c", strconv.Itoa(k), "-s", "1234", "-ro", "remesh.obj")
 		}},
 	}
-	fmt.Printf("Budget table: K = %v, %d samples per surface, one run per tool, mesh and K, interleaved. Distances in %% of the bounding-box diagonal (acd meshes: every hull's whole surface, SurfaceDistMean; real meshes: faces inside another hull left out, OuterDistMean). Wall ratio: ours / V-HACD.\n\n", ks, samples)
-	fmt.Println("| mesh | K | hulls ours / V-HACD / CoACD | surface dist % ours / V-HACD / CoACD | ours / better peer | uncovered % ours / V-HACD / CoACD | wall s ours / V-HACD / CoACD | wall ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Printf("Budget table: K = %v, %d samples per surface, one run per tool, mesh and K, interleaved. Distances in %% of the bounding-box diagonal (acd meshes: every hull's whole surface, SurfaceDistMean; real meshes: faces inside another hull left out, OuterDistMean). The other measure (the real meshes' for the acd meshes and the other way round) is shown beside it, not judged. Wall ratio: ours / V-HACD.\n\n", ks, samples)
+	fmt.Println("| mesh | K | hulls ours / V-HACD / CoACD | surface dist % ours / V-HACD / CoACD | ours / better peer | other measure % ours / V-HACD / CoACD | uncovered % ours / V-HACD / CoACD | wall s ours / V-HACD / CoACD | wall ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	type row struct {
 		name  string
 		set   int
@@ -167,10 +167,10 @@ func budgetTable(paths []string, ks []int, peers, cache string, samples int, opt
 			}
 			rows = append(rows, r)
 			outer := benchSets[set].outer
-			var hs, ds, us, ws []string
+			var hs, ds, os2, us, ws []string
 			for _, c := range r.cells {
 				if c.err != nil {
-					hs, ds, us = append(hs, "error"), append(ds, "–"), append(us, "–")
+					hs, ds, os2, us = append(hs, "error"), append(ds, "–"), append(os2, "–"), append(us, "–")
 					ws = append(ws, fmt.Sprintf("%.2f", c.secs))
 					fmt.Fprintf(os.Stderr, "acd-bench: %s K=%d: %v\n", name, k, c.err)
 					continue
@@ -181,11 +181,12 @@ func budgetTable(paths []string, ks []int, peers, cache string, samples int, opt
 				}
 				hs = append(hs, h)
 				ds = append(ds, fmt.Sprintf("%.3f", 100*dist(c.m, outer)))
+				os2 = append(os2, fmt.Sprintf("%.3f", 100*dist(c.m, !outer)))
 				us = append(us, fmt.Sprintf("%.2f", 100*c.m.Uncovered))
 				ws = append(ws, fmt.Sprintf("%.2f", c.secs))
 			}
-			fmt.Printf("| %s | %d | %s | %s | %s | %s | %s | %s |\n", name, k, strings.Join(hs, " / "), strings.Join(ds, " / "),
-				ratioToBetter(r.cells, outer), strings.Join(us, " / "), strings.Join(ws, " / "), wallRatio(r.cells))
+			fmt.Printf("| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", name, k, strings.Join(hs, " / "), strings.Join(ds, " / "),
+				ratioToBetter(r.cells, outer), strings.Join(os2, " / "), strings.Join(us, " / "), strings.Join(ws, " / "), wallRatio(r.cells))
 		}
 	}
 	// Per set and K: means of the three tools over the meshes every tool
