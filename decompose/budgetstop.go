@@ -3,17 +3,54 @@ package decompose
 import (
 	"fmt"
 	"math"
+
+	"github.com/autocollide/autocollide/geom"
 )
 
-// meanGap returns the mean distance from the parts' hull surfaces to the
-// mesh, ΣG / Σarea (see gapIntegral): the figure Metrics.SurfaceDistMean
-// reports, estimated with budgetSamples per hull and fixed seeds.
-func (d *decomposer) meanGap(parts []*part, mesh *bvh) (float64, error) {
+// outerGap returns the mean distance to the mesh from the parts' hull
+// surfaces where no other hull covers them: the figure
+// Metrics.OuterDistMean reports (a sample within UncoveredTol of another
+// hull's inside counts as covered), estimated with budgetSamples per hull
+// stratified by area, from fixed seeds. The faces where two hulls meet
+// inside the object are left out: no body ever touches them, and counting
+// them (as the whole-surface mean does) rewards merging a sliced solid
+// back into one hull over a notch or between a snowflake's arms.
+func (d *decomposer) outerGap(parts []*part, mesh *bvh) (float64, error) {
+	planes := make([][]plane, len(parts))
+	boxes := make([]geom.Box, len(parts))
+	for i, p := range parts {
+		planes[i] = facePlanes(p.hull)
+		boxes[i] = geom.BoundsOf(p.hull.Vertices)
+	}
+	tol := UncoveredTol * d.diag
 	g := make([]float64, len(parts))
 	a := make([]float64, len(parts))
 	if err := d.parallel(len(parts), func(i int) {
-		g[i] = d.gapIntegral(parts[i], mesh, budgetSamples, 5).g
-		a[i] = newSampler(hullTris(parts[i].hull), 0).area()
+		s := newSampler(hullTris(parts[i].hull), 5)
+		area := s.area()
+		if area == 0 {
+			return
+		}
+		w := area / budgetSamples
+		for k := 0; k < budgetSamples; k++ {
+			x, _ := s.at((float64(k) + s.rng.Float64()) / budgetSamples)
+			covered := false
+			for j := range parts {
+				if j != i && inBox(boxes[j], x, tol) && depthAbove(planes[j], x, -tol) >= -tol {
+					covered = true
+					break
+				}
+			}
+			if covered {
+				continue
+			}
+			dist := mesh.dist(x, 0)
+			if math.IsInf(dist, 1) {
+				dist = 0
+			}
+			g[i] += w * dist
+			a[i] += w
+		}
 	}); err != nil {
 		return 0, err
 	}
@@ -28,20 +65,34 @@ func (d *decomposer) meanGap(parts []*part, mesh *bvh) (float64, error) {
 	return sg / sa, nil
 }
 
+// inBox reports whether x lies within tol of box b.
+func inBox(b geom.Box, x geom.Vec3, tol float64) bool {
+	for k := 0; k < 3; k++ {
+		if x[k] < b.Min[k]-tol || x[k] > b.Max[k]+tol {
+			return false
+		}
+	}
+	return true
+}
+
 // stopMerge merges parts further below the budget (Options.GapSlack): one
 // least-gap merge at a time (the pair whose union's hull adds the least
-// gap integral, as fitBudget picks), kept while the parts' mean gap
-// (meanGap) stays within (1+GapSlack) of ref, the mean gap of the
+// gap integral, as fitBudget picks), kept while the parts' outer gap
+// (outerGap) stays within (1+GapSlack) of ref, the outer gap of the
 // unbudgeted decomposition. So a mesh whose parts are nearly convex
-// together gets fewer colliders at a stated cost in surface distance,
-// whatever MaxHulls allows, and one whose parts each close a real concavity
-// keeps them. ref <= 0 or GapSlack <= 0 leaves parts as they are.
+// together gets fewer colliders at a stated cost in distance, whatever
+// MaxHulls allows, and one whose parts each close a real concavity (a
+// notch, the gaps between a snowflake's arms) keeps them: a notch filled
+// is all outer gap. A part count that leaves no outer gap (exact boxes)
+// merges only where the union leaves none either.
 func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Result) ([]*part, error) {
 	slack := d.opt.GapSlack
-	if slack <= 0 || ref <= 0 || len(parts) < 2 {
+	if slack <= 0 || len(parts) < 2 {
 		return parts, nil
 	}
-	bound := (1 + slack) * ref
+	// The floor lets exact merges of exact parts through: far below any
+	// tolerance, above the distance estimates' rounding.
+	bound := (1+slack)*ref + 1e-9*d.diag
 	before := len(parts)
 	// Merging below the budget is optional: a merge that would bridge a
 	// through-hole or shut a cavity's mouth is never taken (openOnly).
@@ -49,28 +100,15 @@ func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Resul
 	if err != nil {
 		return nil, err
 	}
-	// The mean gap is meanGap's: leastGapMerge's gap integrals are the
-	// same estimates (budgetSamples, seed 5), and a hull's area is
-	// computed once.
-	area := map[*part]float64{}
 	parts, err = d.leastGapMerge(parts, mesh, gapMergeRule{
 		air: air, openOnly: true,
 		samples: budgetSamples, seed: 5, unionSeed: 5,
 		pairs: d.budgetPairs,
 		more:  func(n int) bool { return n > 1 },
 		limit: math.Inf(1),
-		accept: func(next []*part, g []float64) (bool, error) {
-			var sg, sa float64
-			for i, p := range next {
-				a, ok := area[p]
-				if !ok {
-					a = newSampler(hullTris(p.hull), 0).area()
-					area[p] = a
-				}
-				sg += g[i]
-				sa += a
-			}
-			return sa == 0 || sg/sa <= bound, nil
+		accept: func(next []*part) (bool, error) {
+			m, err := d.outerGap(next, mesh)
+			return m <= bound, err
 		},
 		progress: true,
 	})
@@ -78,7 +116,7 @@ func (d *decomposer) stopMerge(parts []*part, mesh *bvh, ref float64, res *Resul
 		return nil, err
 	}
 	if len(parts) < before {
-		res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d below the budget: the mean gap between hulls and mesh stays within %.2f× the unbudgeted decomposition's (GapSlack)", before, len(parts), 1+slack))
+		res.Notes = append(res.Notes, fmt.Sprintf("merged %d parts into %d below the budget: the mean distance from the hulls' outer surface to the mesh stays within %.2f× the unbudgeted decomposition's (GapSlack)", before, len(parts), 1+slack))
 	}
 	return parts, nil
 }

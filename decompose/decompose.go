@@ -66,10 +66,11 @@ type Options struct {
 	// it.
 	SkipTighten bool
 	// GapSlack, if positive, merges parts further below MaxHulls, the
-	// least gap first, while the mean distance from the hulls' surface to
-	// the mesh stays within (1+GapSlack) times the unbudgeted
-	// decomposition's (see stopMerge): a budget per mesh from what the
-	// merges cost, under the cap MaxHulls sets.
+	// least gap first, while the mean distance from the hulls' outer
+	// surface (where no other hull covers it) to the mesh stays within
+	// (1+GapSlack) times the unbudgeted decomposition's (see stopMerge):
+	// a budget per mesh from what the merges cost, under the cap MaxHulls
+	// sets.
 	GapSlack float64
 	// Progress, if set, is called from the calling goroutine after each
 	// round of work with the number of parts finished and the number of
@@ -458,7 +459,7 @@ func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	}
 	var ref float64
 	if d.opt.GapSlack > 0 {
-		if ref, err = d.meanGap(parts, d.solid); err != nil {
+		if ref, err = d.outerGap(parts, d.solid); err != nil {
 			return nil, err
 		}
 	}

@@ -30,10 +30,9 @@ type gapMergeRule struct {
 	// openOnly (with air): only pairs that close no passage merge; when
 	// every pair would close one, merging stops.
 	openOnly bool
-	// accept, if set, is shown the parts and their gap integrals as they
-	// would be after each merge; when it says no, that merge is not made
-	// and merging stops.
-	accept func(parts []*part, g []float64) (bool, error)
+	// accept, if set, is shown the parts as they would be after each
+	// merge; when it says no, that merge is not made and merging stops.
+	accept func(parts []*part) (bool, error)
 }
 
 // leastGapMerge merges, one pair at a time, the candidate pair whose
@@ -126,13 +125,13 @@ func (d *decomposer) leastGapMerge(parts []*part, mesh *bvh, r gapMergeRule) ([]
 		}
 		if r.accept != nil {
 			if u.m.hull != judged {
-				// accept weighs the hull that will be kept.
+				// Later merges weigh the hull that is kept, as a
+				// fresh run over the parts would.
 				u.g = d.gapIntegral(u.m, mesh, r.samples, r.seed).g
 			}
 			next := append(append([]*part(nil), parts[:bj]...), parts[bj+1:]...)
-			gn := append(append([]float64(nil), g[:bj]...), g[bj+1:]...)
-			next[bi], gn[bi] = u.m, u.g
-			ok, err := r.accept(next, gn)
+			next[bi] = u.m
+			ok, err := r.accept(next)
 			if err != nil {
 				return nil, err
 			}

@@ -94,7 +94,7 @@ var settings = []Setting{
 	{Key: "searchTriangles", Section: "colliders", Flag: "search-triangles", Type: Whole, Min: 100, Max: 1e6, Fingerprint: true, field: "SearchTriangles",
 		Doc: "decompose, auto: a mesh of more than twice this many triangles has its cuts searched on a proxy of about this many; smaller is faster and looser (generator's default 8000, auto's 1500)"},
 	{Key: "gapSlack", Section: "colliders", Flag: "gap-slack", Type: Number, Min: 1e-6, Max: 10, Noun: "a fraction", Default: 0.2, Fingerprint: true, field: "GapSlack",
-		Doc: "decompose, auto: fewer colliders than maxColliders while the mean surface distance stays within 1 + this of the unbudgeted decomposition's (1e-6: merge only where the mean does not grow)"},
+		Doc: "decompose, auto: fewer colliders than maxColliders while the mean distance from the hulls' outer surface (where no other hull covers it) to the mesh stays within 1 + this of the unbudgeted decomposition's (1e-6: merge only where it does not grow)"},
 }
 
 // Settings returns the settings table, in its order.
