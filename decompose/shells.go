@@ -72,29 +72,34 @@ func (s *shellIndex) near(p geom.Vec3, tol float64) []int32 {
 	return out
 }
 
-// inside reports whether x is inside the solid of the shells own: the
-// median winding number over rayDirs, counting only their triangles, is
-// at least 1 (as bvh.insideSolid for the whole input).
+// inside reports whether x is inside the whole solid and inside the solid
+// of the shells own: the median winding number over rayDirs, counting all
+// triangles and counting only theirs, is at least 1 (as bvh.insideSolid).
+// One traversal per ray serves both counts.
 func (s *shellIndex) inside(x geom.Vec3, own []int32) bool {
-	var w [3]int
+	var all, mine [3]int
 	for k, d := range rayDirs {
-		w[k] = s.winding(x, d, own)
+		all[k], mine[k] = s.winding(x, d, own)
 	}
-	lo, hi := min(w[0], w[1]), max(w[0], w[1])
-	return max(lo, min(hi, w[2])) >= 1
+	return median3(all) >= 1 && median3(mine) >= 1
 }
 
-// winding is bvh.winding over the triangles of the shells own.
-func (s *shellIndex) winding(o, d geom.Vec3, own []int32) int {
+func median3(w [3]int) int {
+	lo, hi := min(w[0], w[1]), max(w[0], w[1])
+	return max(lo, min(hi, w[2]))
+}
+
+// winding is bvh.winding over all triangles, and over the triangles of the
+// shells own.
+func (s *shellIndex) winding(o, d geom.Vec3, own []int32) (all, mine int) {
 	b := s.tree
 	if len(b.nodes) == 0 {
-		return 0
+		return 0, 0
 	}
 	var inv geom.Vec3
 	for i := 0; i < 3; i++ {
 		inv[i] = 1 / d[i]
 	}
-	w := 0
 	var stack [64]int32
 	sp := 1
 	for sp > 0 {
@@ -105,8 +110,11 @@ func (s *shellIndex) winding(o, d geom.Vec3, own []int32) int {
 		}
 		if n.count > 0 {
 			for i := n.start; i < n.start+n.count; i++ {
-				if slices.Contains(own, s.label[i]) {
-					w += rayCross(o, d, b.tris[i])
+				if c := rayCross(o, d, b.tris[i]); c != 0 {
+					all += c
+					if slices.Contains(own, s.label[i]) {
+						mine += c
+					}
 				}
 			}
 			continue
@@ -117,7 +125,7 @@ func (s *shellIndex) winding(o, d geom.Vec3, own []int32) int {
 			sp += 2
 		}
 	}
-	return w
+	return all, mine
 }
 
 // shellsAt returns the shells whose surface o lies on (within innerOffset
@@ -134,8 +142,8 @@ func (d *decomposer) shellsAt(o geom.Vec3) []int32 {
 // insideOwn reports whether x is inside the solid and, when own names
 // shells (see shellsAt), inside theirs.
 func (d *decomposer) insideOwn(x geom.Vec3, own []int32) bool {
-	if !d.solid.insideSolid(x) {
-		return false
+	if len(own) == 0 {
+		return d.solid.insideSolid(x)
 	}
-	return len(own) == 0 || d.shells.inside(x, own)
+	return d.shells.inside(x, own)
 }

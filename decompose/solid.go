@@ -418,14 +418,14 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 		}
 		endHeld := func(x geom.Vec3, _ int) bool { return held(x) }
 		// follow casts along that edge, both ways from x, to the corners
-		// the solid of the shells own reaches.
-		follow := func(k int, x geom.Vec3, own []int32) {
+		// the solid of the shells at from (a surface point) reaches.
+		follow := func(k int, x, from geom.Vec3) {
 			dir := edgeDir(k)
 			if dir == (geom.Vec3{}) || followHeld(k, x) {
 				return
 			}
 			for _, sg := range []float64{1, -1} {
-				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol, own, endHeld); ok {
+				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol, from, endHeld); ok {
 					out = append(out, [2]geom.Vec3{x, y})
 				}
 			}
@@ -440,15 +440,13 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 					continue
 				}
 				seen[[2]geom.Vec3{o, e[2]}] = true
-				// The solid behind o is its own shell's.
-				own := d.shellsAt(o)
 				// A surface point on an edge of the cell: the solid may
 				// run along that edge.
 				if !corner[o] {
 					corner[o] = true
 					for k, c2 := range p.caps {
 						if k != ci && math.Abs(c2.sec.pl.eval(o)) <= tol {
-							follow(k, o, own)
+							follow(k, o, o)
 						}
 					}
 				}
@@ -457,7 +455,7 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 						continue
 					}
 				}
-				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol, own, func(x geom.Vec3, k int) bool {
+				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol, o, func(x geom.Vec3, k int) bool {
 					return held(x) && (k < 0 || followHeld(k, x))
 				})
 				if !ok {
@@ -466,7 +464,7 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 				out = append(out, [2]geom.Vec3{o, x})
 				if k >= 0 {
 					// The ray left the cell through the cap k.
-					follow(k, x, own)
+					follow(k, x, o)
 				}
 			}
 		}
@@ -500,11 +498,12 @@ func cellEnd(caps []capRef, ci, cj int, o, r geom.Vec3) (float64, int) {
 // of caps, whichever is nearer, and the cap it leaves by (−1 when it ends
 // on a triangle); ok is false when the gap is empty, when skip says so
 // (before the costlier test that comes next), or when the gap is not inside
-// the solid of the shells own (its midpoint or quarter points are not; see
-// insideOwn). The ray runs innerOffset into the cell, off the cap planes
+// the solid of the shells the surface point from lies on (its midpoint or
+// quarter points are not; see shellsAt and insideOwn): the solid behind a
+// face is its own shell's. The ray runs innerOffset into the cell, off the cap planes
 // through o, so that an input face lying in a plane, or ending on it, is
 // seen as a boundary.
-func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64, own []int32, skip func(x geom.Vec3, exit int) bool) (x geom.Vec3, exit int, ok bool) {
+func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64, from geom.Vec3, skip func(x geom.Vec3, exit int) bool) (x geom.Vec3, exit int, ok bool) {
 	end, exit := cellEnd(caps, ci, cj, o, r)
 	// Move the ray off every cap plane o lies on, into the cell.
 	var off geom.Vec3
@@ -520,6 +519,7 @@ func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol flo
 	if math.IsInf(end, 1) || end <= 2*tol || skip(o.Add(r.Scale(end)), exit) {
 		return geom.Vec3{}, -1, false
 	}
+	own := d.shellsAt(from)
 	for _, f := range []float64{0.5, 0.25, 0.75} {
 		if !d.insideOwn(o2.Add(r.Scale(f*end)), own) {
 			return geom.Vec3{}, -1, false
