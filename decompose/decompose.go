@@ -222,6 +222,7 @@ func Decompose(ctx context.Context, vertices []geom.Vec3, triangles [][3]uint32,
 		d.rims = openEdges(search)
 	}
 	d.solid = newBVH(search)
+	d.shells = newShellIndex(search, d.solid)
 	inner, err := classifyInner(ctx, d.solid, search, d.diag)
 	if err != nil {
 		return nil, err
@@ -289,6 +290,8 @@ type decomposer struct {
 	closed bool
 	// solid indexes the whole input, to tell what is inside the solid.
 	solid *bvh
+	// shells labels solid's triangles by shell (nil for one shell).
+	shells *shellIndex
 	// rims: the open input's own open edges (see ownCaps).
 	rims map[edgeKey]bool
 }

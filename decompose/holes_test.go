@@ -11,7 +11,11 @@ import (
 // of 1.5 times the concavity tolerance's radius moves along each probe path
 // of testassets.HoleMeshes (through a handle, a ring, a chair back's
 // opening, under a seat, into a cup's mouth) without touching a hull, every
-// vertex inside (run checks coverage). Each probe clears the mesh itself by
+// vertex inside (run checks coverage), with the full search and with the
+// bulk one the default profile runs (no relax, no tightening, merged below
+// the budget with a gap slack of 0.2): the mug's and the cup's walls stand
+// in their bases, and the bulk search once filled their pockets through
+// the base's solid across the inside. Each probe clears the mesh itself by
 // its radius, so a touch is the hulls' doing.
 func TestHolesStayOpen(t *testing.T) {
 	for _, hm := range testassets.HoleMeshes() {
@@ -36,11 +40,19 @@ func TestHolesStayOpen(t *testing.T) {
 					t.Fatalf("probe %d (%s) clears the mesh itself by %.3g only, under %.3g", pi, hm.Probes[pi].What, c, need)
 				}
 			}
-			for _, k := range []int{0, 8} {
-				r := run(t, m, Options{MaxHulls: k})
+			for _, o := range []struct {
+				name string
+				opt  Options
+			}{
+				{"default", Options{}},
+				{"MaxHulls=8", Options{MaxHulls: 8}},
+				{"bulk", Options{MaxHulls: 8, SkipRelax: true, SkipTighten: true}},
+				{"bulk, GapSlack=0.2", Options{MaxHulls: 8, SkipRelax: true, SkipTighten: true, GapSlack: 0.2}},
+			} {
+				r := run(t, m, o.opt)
 				for pi, p := range hm.Probes {
 					if h, at, ok := touches(r, [2]geom.Vec3{p.From, p.To}, rp); ok {
-						t.Errorf("MaxHulls=%d (%d hulls): probe %d %s (radius %.3g) touches hull %d at %v", k, len(r.Hulls), pi, p.What, rp, h, at)
+						t.Errorf("%s (%d hulls): probe %d %s (radius %.3g) touches hull %d at %v", o.name, len(r.Hulls), pi, p.What, rp, h, at)
 					}
 				}
 			}

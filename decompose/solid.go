@@ -121,7 +121,7 @@ type seg2 struct {
 // the new count, and the uncapped hulls it built of pieces left alone (nil
 // where it built none), for finish to keep.
 func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (int, []*hull.Hull) {
-	tree, tol, probe := d.solid, capTol*d.diag, innerOffset*d.diag
+	tol, probe := capTol*d.diag, innerOffset*d.diag
 	// holds reports whether the hull of component k holds x (built on
 	// first use; nil when it cannot be built).
 	hulls := make([]*hull.Hull, n)
@@ -216,7 +216,7 @@ func (d *decomposer) joinSolid(ts []tri, label []int32, n int, caps []capRef) (i
 					if misses[key] >= maxMisses {
 						continue
 					}
-					if !gapInSolid(sec, o, r, th, off, tree) {
+					if !d.gapInSolid(sec, o, r, th, off) {
 						misses[key]++
 						continue
 					}
@@ -282,13 +282,14 @@ func firstSegment(segs []seg2, o, r [2]float64, tol float64) (int, float64) {
 }
 
 // gapInSolid reports whether the gap o + t·r, 0 < t < th, on the plane of
-// sec, is inside the solid: its midpoint and quarter points, moved by off,
-// are.
-func gapInSolid(sec *section, o, r [2]float64, th float64, off geom.Vec3, tree *bvh) bool {
+// sec, is inside the solid of the shell o lies on (see shellsAt): its
+// midpoint and quarter points, moved by off, are.
+func (d *decomposer) gapInSolid(sec *section, o, r [2]float64, th float64, off geom.Vec3) bool {
+	own := d.shellsAt(sec.at(o))
 	for _, f := range []float64{0.5, 0.25, 0.75} {
 		x, y := o[0]+f*th*r[0], o[1]+f*th*r[1]
 		p := sec.at([2]float64{x, y}).Add(off)
-		if !tree.insideSolid(p) {
+		if !d.insideOwn(p, own) {
 			return false
 		}
 	}
@@ -417,14 +418,14 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 		}
 		endHeld := func(x geom.Vec3, _ int) bool { return held(x) }
 		// follow casts along that edge, both ways from x, to the corners
-		// the solid reaches.
-		follow := func(k int, x geom.Vec3) {
+		// the solid of the shells at from (a surface point) reaches.
+		follow := func(k int, x, from geom.Vec3) {
 			dir := edgeDir(k)
 			if dir == (geom.Vec3{}) || followHeld(k, x) {
 				return
 			}
 			for _, sg := range []float64{1, -1} {
-				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol, endHeld); ok {
+				if y, _, ok := d.solidRay(p.caps, ci, k, x, dir.Scale(sg), tol, from, endHeld); ok {
 					out = append(out, [2]geom.Vec3{x, y})
 				}
 			}
@@ -445,7 +446,7 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 					corner[o] = true
 					for k, c2 := range p.caps {
 						if k != ci && math.Abs(c2.sec.pl.eval(o)) <= tol {
-							follow(k, o)
+							follow(k, o, o)
 						}
 					}
 				}
@@ -454,7 +455,7 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 						continue
 					}
 				}
-				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol, func(x geom.Vec3, k int) bool {
+				x, k, ok := d.solidRay(p.caps, ci, -1, o, e[2], tol, o, func(x geom.Vec3, k int) bool {
 					return held(x) && (k < 0 || followHeld(k, x))
 				})
 				if !ok {
@@ -463,7 +464,7 @@ func (d *decomposer) fillPoints(p *part) [][2]geom.Vec3 {
 				out = append(out, [2]geom.Vec3{o, x})
 				if k >= 0 {
 					// The ray left the cell through the cap k.
-					follow(k, x)
+					follow(k, x, o)
 				}
 			}
 		}
@@ -497,10 +498,12 @@ func cellEnd(caps []capRef, ci, cj int, o, r geom.Vec3) (float64, int) {
 // of caps, whichever is nearer, and the cap it leaves by (−1 when it ends
 // on a triangle); ok is false when the gap is empty, when skip says so
 // (before the costlier test that comes next), or when the gap is not inside
-// the solid (its midpoint or quarter points are not). The ray runs innerOffset
-// into the cell, off the cap planes through o, so that an input face lying
-// in a plane, or ending on it, is seen as a boundary.
-func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64, skip func(x geom.Vec3, exit int) bool) (x geom.Vec3, exit int, ok bool) {
+// the solid of the shells the surface point from lies on (its midpoint or
+// quarter points are not; see shellsAt and insideOwn): the solid behind a
+// face is its own shell's. The ray runs innerOffset into the cell, off the cap planes
+// through o, so that an input face lying in a plane, or ending on it, is
+// seen as a boundary.
+func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol float64, from geom.Vec3, skip func(x geom.Vec3, exit int) bool) (x geom.Vec3, exit int, ok bool) {
 	end, exit := cellEnd(caps, ci, cj, o, r)
 	// Move the ray off every cap plane o lies on, into the cell.
 	var off geom.Vec3
@@ -516,8 +519,9 @@ func (d *decomposer) solidRay(caps []capRef, ci, cj int, o, r geom.Vec3, tol flo
 	if math.IsInf(end, 1) || end <= 2*tol || skip(o.Add(r.Scale(end)), exit) {
 		return geom.Vec3{}, -1, false
 	}
+	own := d.shellsAt(from)
 	for _, f := range []float64{0.5, 0.25, 0.75} {
-		if !d.solid.insideSolid(o2.Add(r.Scale(f * end))) {
+		if !d.insideOwn(o2.Add(r.Scale(f*end)), own) {
 			return geom.Vec3{}, -1, false
 		}
 	}
