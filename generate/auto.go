@@ -121,7 +121,7 @@ func autoColliders(ctx context.Context, vertices []geom.Vec3, triangles [][3]uin
 	if len(cs) > 1 {
 		// One part is the whole mesh, whose primitives were judged
 		// against the mesh above.
-		if cs, err = primitiveParts(ctx, vertices, cs, tol, run); err != nil {
+		if cs, err = primitiveParts(ctx, vertices, cs, tol, concavityReach(vertices, opt), run); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -130,7 +130,7 @@ func decomposedParts(ctx context.Context, vertices []geom.Vec3, triangles [][3]u
 	if tol == 0 {
 		tol = DefaultAutoTolerance
 	}
-	if cs, err = primitiveParts(ctx, vertices, cs, tol, run); err != nil {
+	if cs, err = primitiveParts(ctx, vertices, cs, tol, concavityReach(vertices, opt), run); err != nil {
 		return nil, nil, err
 	}
 	return cs, append([]string{fmt.Sprintf("decompose: %d parts (%s; budget %d)", len(cs), partCounts(cs), opt.budget())}, notes...), nil

@@ -53,13 +53,15 @@ func bestPrimitive(in *fit.Input) (fit.Shape, kinds.Kind, bool) {
 
 // primitiveParts replaces each hull of a decomposition of vertices whose
 // best primitive (bestPrimitive over partPoints) overshoots the hull of
-// those points by at most tol with that primitive; the others stay hulls.
-// The primitive contains the part's points, so every vertex its hull
-// covered stays covered. Each part stays one collider, so the count (the
+// those points by at most tol of its volume, and reaches at most reach
+// past the part's hull (primitiveReach; the caller passes the
+// decomposition's concavity threshold), with that primitive; the others
+// stay hulls. The primitive contains the part's points, so every vertex
+// its hull covered stays covered. Each part stays one collider, so the count (the
 // budget) is unchanged. The parts are fitted on up to run.Workers
 // goroutines, each into its own slot: the result does not depend on the
 // worker count.
-func primitiveParts(ctx context.Context, vertices []geom.Vec3, cs []Collider, tol float64, run Run) ([]Collider, error) {
+func primitiveParts(ctx context.Context, vertices []geom.Vec3, cs []Collider, tol, reach float64, run Run) ([]Collider, error) {
 	out := make([]Collider, len(cs))
 	copy(out, cs)
 	g, ctx := errgroup.WithContext(ctx)
@@ -81,7 +83,9 @@ func primitiveParts(ctx context.Context, vertices []geom.Vec3, cs []Collider, to
 			if !ok || s.Overshoot > 1+tol {
 				return nil
 			}
-			out[i] = fitted(pts, s, k)
+			if f := fitted(pts, s, k); primitiveReach(f, c.Hull) <= reach {
+				out[i] = f
+			}
 			return nil
 		})
 	}
