@@ -82,7 +82,20 @@ func main() {
 		return err
 	})
 	jsonOut := flag.String("json", "", "write every figure as JSON to this file")
+	fromJSON := flag.String("from-json", "", "print the tables of a previous run's -json file (its summary made again, with -also-ratio-to's sets too) instead of running")
 	flag.Parse()
+	if *fromJSON != "" {
+		var also []string
+		if *alsoRatioTo != "" {
+			also = strings.Split(*alsoRatioTo, ",")
+		}
+		res, err := readResults(*fromJSON, also)
+		if err != nil {
+			fail(err)
+		}
+		printMarkdown(os.Stdout, c, res)
+		return
+	}
 	if c.ac == "" || flag.NArg() == 0 {
 		fail(fmt.Errorf("usage: sim-bench -ac BIN [flags] ASSET... (see -h)"))
 	}

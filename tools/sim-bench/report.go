@@ -62,11 +62,12 @@ func printMarkdown(w io.Writer, c config, res *results) {
 	printSummary(w, res.Summary, res.RatiosTo, res.Engines)
 }
 
+// ratioText is a distance's ratio to the base set's (see distRatio).
 func ratioText(v float64, base *setResult, f func(*setResult) float64) string {
-	if base == nil || f(base) <= 0 {
+	if base == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (%.2f)", v/f(base))
+	return fmt.Sprintf(" (%.2f)", distRatio(v, f(base)))
 }
 
 func shapesText(s setResult) string {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"slices"
 	"strings"
 )
 
@@ -34,6 +37,18 @@ func subsetOf(path string, subsets []subset) string {
 	return ""
 }
 
+// distFloor is the distance (fraction of the mesh's diagonal) below which
+// two sets' distances count as equal in their ratio: an exact fit reads as
+// 1e-6 (a box read back as a hull grown to circumscribe it) or 1e-18 (a
+// peer's hull of the mesh's own vertices), whose quotient means nothing.
+// It is a tenth of decompose.UncoveredTol.
+const distFloor = 1e-4
+
+// distRatio is v/ref with both raised to distFloor.
+func distRatio(v, ref float64) float64 {
+	return math.Max(v, distFloor) / math.Max(ref, distFloor)
+}
+
 // summaryTable is one group of assets (the whole population, "all", or a
 // subset): per set, the geometric means over the group's assets of the
 // set's ratios to each reference set of the same asset.
@@ -52,8 +67,8 @@ type summaryRow struct {
 	// distances) and each engine's name (its active step).
 	GeoMean map[string]map[string]float64
 	Count   map[string]map[string]int
-	// WorstCoverage is the lowest coverage over the group's assets, Assets
-	// how many of them measured the set.
+	// WorstCoverage is the lowest coverage over the group's assets (1
+	// when none measured the set), Assets how many of them measured it.
 	WorstCoverage float64
 	Assets        int
 }
@@ -86,7 +101,7 @@ func summarizeGroup(res *results, refs []string, group string) summaryTable {
 		for _, s := range a.Sets {
 			r := rows[s.Name]
 			if r == nil {
-				r = &summaryRow{Set: s.Name, WorstCoverage: math.NaN()}
+				r = &summaryRow{Set: s.Name, WorstCoverage: 1}
 				rows[s.Name] = r
 				logs[s.Name] = map[string]map[string][]float64{}
 				t.Rows = append(t.Rows, summaryRow{Set: s.Name}) // keeps the order of first appearance
@@ -95,9 +110,7 @@ func summarizeGroup(res *results, refs []string, group string) summaryTable {
 				continue
 			}
 			r.Assets++
-			if math.IsNaN(r.WorstCoverage) || s.Coverage < r.WorstCoverage {
-				r.WorstCoverage = s.Coverage
-			}
+			r.WorstCoverage = math.Min(r.WorstCoverage, s.Coverage)
 			for _, ref := range refs {
 				b := byName[ref]
 				if b == nil {
@@ -111,8 +124,8 @@ func summarizeGroup(res *results, refs []string, group string) summaryTable {
 						logs[s.Name][metric][ref] = append(logs[s.Name][metric][ref], v/bv)
 					}
 				}
-				add("surface", s.SurfaceDist, b.SurfaceDist)
-				add("outer", s.OuterDist, b.OuterDist)
+				add("surface", distRatio(s.SurfaceDist, b.SurfaceDist), 1)
+				add("outer", distRatio(s.OuterDist, b.OuterDist), 1)
 				for _, e := range res.Engines {
 					se, be := s.Engines[e], b.Engines[e]
 					if se != nil && be != nil && len(se.Runs) > 0 && len(be.Runs) > 0 {
@@ -206,4 +219,36 @@ func quoteJoin(xs []string) string {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return strings.Join(q, " and ")
+}
+
+// readResults reads a -json file and makes its summary again (with the
+// distance floor and the references of this build), against its ratio set
+// and also; its subsets are those its assets were put in.
+func readResults(path string, also []string) (*results, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var res results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(res.Assets) == 0 || res.RatioTo == "" {
+		return nil, fmt.Errorf("%s: not a sim-bench -json file (no assets or no ratio set)", path)
+	}
+	refs := []string{res.RatioTo}
+	for _, r := range append(res.RatiosTo, also...) {
+		if !slices.Contains(refs, r) {
+			refs = append(refs, r)
+		}
+	}
+	var subsets []subset
+	for _, a := range res.Assets {
+		if a.Subset != "" && !slices.ContainsFunc(subsets, func(s subset) bool { return s.Name == a.Subset }) {
+			subsets = append(subsets, subset{Name: a.Subset})
+		}
+	}
+	res.RatiosTo = refs
+	res.Summary = summaries(&res, refs, subsets)
+	return &res, nil
 }

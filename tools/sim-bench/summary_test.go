@@ -2,7 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -23,18 +27,20 @@ func fakeSet(name string, dist, cov, jolt float64) setResult {
 // the worst of the group.
 func TestSummaryRatiosToTwoReferences(t *testing.T) {
 	subsets := []subset{{"corpus", "/corpus/"}, {"acd", "/acd-meshes/"}}
-	paths := []string{"x/corpus/A/a.glb", "x/corpus/B/b.gltf", "x/acd-meshes/c.obj"}
+	paths := []string{"x/corpus/A/a.glb", "x/corpus/B/b.gltf", "x/acd-meshes/c.obj", "x/d.obj"}
 	res := &results{Engines: []string{"jolt"}, RatiosTo: []string{"base", "vhacd-default"}}
 	for i, sets := range [][]setResult{
 		{fakeSet("base", 1, 1, 2), fakeSet("default", 2, 1, 1), fakeSet("vhacd-default", 4, 0.9, 8)},
 		{fakeSet("base", 1, 1, 4), fakeSet("default", 0.5, 0.98, 1), fakeSet("vhacd-default", 1, 1, 4)},
 		// c: V-HACD failed; default has no Jolt run.
 		{fakeSet("base", 2, 1, 1), fakeSet("default", 6, 1, 0), {Name: "vhacd-default", Error: "TestVHACD: crashed"}},
+		// d, in no subset: exact fits (1e-6 and 1e-18 of the diagonal), whose distance ratios are 1.
+		{fakeSet("base", 1e-6, 1, 1), fakeSet("default", 1e-6, 1, 1), fakeSet("vhacd-default", 1e-18, 1, 1)},
 	} {
 		res.Assets = append(res.Assets, assetResult{Name: paths[i], Subset: subsetOf(paths[i], subsets), Sets: sets})
 	}
 	tables := summaries(res, res.RatiosTo, subsets)
-	if len(tables) != 3 || tables[0].Group != "all" || tables[0].Assets != 3 || tables[1].Group != "corpus" || tables[1].Assets != 2 || tables[2].Group != "acd" || tables[2].Assets != 1 {
+	if len(tables) != 3 || tables[0].Group != "all" || tables[0].Assets != 4 || tables[1].Group != "corpus" || tables[1].Assets != 2 || tables[2].Group != "acd" || tables[2].Assets != 1 {
 		t.Fatalf("groups: %+v", tables)
 	}
 	row := func(tb summaryTable, set string) summaryRow {
@@ -54,23 +60,24 @@ func TestSummaryRatiosToTwoReferences(t *testing.T) {
 	}
 	all, corpus, acd := tables[0], tables[1], tables[2]
 	d := row(all, "default")
-	// surface × base: 2, 0.5, 3 → ∛3; jolt × base: 0.5, 0.25 (c has no run) → √0.125.
-	near("all default surface×base", d.GeoMean["surface"]["base"], math.Cbrt(3))
-	near("all default jolt×base", d.GeoMean["jolt"]["base"], math.Sqrt(0.125))
-	// × vhacd-default: a and b only (c's failed): surface 0.5, 0.5; jolt 1/8, 1/4.
-	near("all default surface×vhacd", d.GeoMean["surface"]["vhacd-default"], 0.5)
-	near("all default jolt×vhacd", d.GeoMean["jolt"]["vhacd-default"], math.Sqrt(1.0/32))
-	if d.Count["jolt"]["base"] != 2 || d.Count["surface"]["base"] != 3 || d.Count["surface"]["vhacd-default"] != 2 {
+	// surface × base: 2, 0.5, 3, 1 → ∜3; jolt × base: 0.5, 0.25 (c has no run), 1 → ∛0.125.
+	near("all default surface×base", d.GeoMean["surface"]["base"], math.Pow(3, 0.25))
+	near("all default jolt×base", d.GeoMean["jolt"]["base"], 0.5)
+	// × vhacd-default: a, b and d (c's failed): surface 0.5, 0.5, 1; jolt 1/8, 1/4, 1.
+	near("all default surface×vhacd", d.GeoMean["surface"]["vhacd-default"], math.Cbrt(0.25))
+	near("all default jolt×vhacd", d.GeoMean["jolt"]["vhacd-default"], math.Cbrt(1.0/32))
+	if d.Count["jolt"]["base"] != 3 || d.Count["surface"]["base"] != 4 || d.Count["surface"]["vhacd-default"] != 3 {
 		t.Errorf("counts: %v", d.Count)
 	}
-	if d.WorstCoverage != 0.98 || d.Assets != 3 {
-		t.Errorf("default: worst coverage %g over %d assets, want 0.98 over 3", d.WorstCoverage, d.Assets)
+	if d.WorstCoverage != 0.98 || d.Assets != 4 {
+		t.Errorf("default: worst coverage %g over %d assets, want 0.98 over 4", d.WorstCoverage, d.Assets)
 	}
 	v := row(all, "vhacd-default")
-	if v.WorstCoverage != 0.9 || v.Assets != 2 {
-		t.Errorf("vhacd-default: worst coverage %g over %d assets, want 0.9 over 2 (its error left out)", v.WorstCoverage, v.Assets)
+	if v.WorstCoverage != 0.9 || v.Assets != 3 {
+		t.Errorf("vhacd-default: worst coverage %g over %d assets, want 0.9 over 3 (its error left out)", v.WorstCoverage, v.Assets)
 	}
-	near("vhacd jolt×base", v.GeoMean["jolt"]["base"], 2) // 4 and 1
+	near("vhacd jolt×base", v.GeoMean["jolt"]["base"], math.Cbrt(4))       // 4, 1, 1
+	near("vhacd surface×base", v.GeoMean["surface"]["base"], math.Cbrt(4)) // 4, 1, and 1 for d (both under the floor)
 	near("corpus default surface×base", row(corpus, "default").GeoMean["surface"]["base"], 1)
 	near("acd default surface×base", row(acd, "default").GeoMean["surface"]["base"], 3)
 	if _, ok := row(acd, "default").GeoMean["jolt"]; ok {
@@ -80,9 +87,9 @@ func TestSummaryRatiosToTwoReferences(t *testing.T) {
 	printSummary(&md, tables, res.RatiosTo, res.Engines)
 	out := md.String()
 	for _, want := range []string{
-		"### Summary (all, 3 assets)",
+		"### Summary (all, 4 assets)",
 		"| set | surface dist × base | surface dist × vhacd-default | outer dist × base | outer dist × vhacd-default | jolt active step × base | jolt active step × vhacd-default | worst coverage | assets |",
-		"| default | 1.44 | 0.50 (2) | 1.44 | 0.50 (2) | 0.35 (2) | 0.18 (2) | 0.9800 | 3 |",
+		"| default | 1.32 | 0.63 (3) | 1.32 | 0.63 (3) | 0.50 (3) | 0.31 (3) | 0.9800 | 4 |",
 		"### Summary (acd, 1 assets)",
 		"| vhacd-default | – | – | – | – | – | – | – | 0 |",
 	} {
@@ -90,6 +97,36 @@ func TestSummaryRatiosToTwoReferences(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
+	// -from-json makes the same summary from the run's file.
+	res.RatioTo = "base"
+	res.Summary = tables
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run.json")
+	os.WriteFile(path, b, 0o644)
+	again, err := readResults(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want summaryTable
+	json.Unmarshal(mustJSON(t, tables[0]), &want)
+	if !reflect.DeepEqual(again.Summary[0], want) || len(again.Summary) != 3 || again.Summary[2].Group != "acd" {
+		t.Errorf("-from-json summary differs:\n%+v\nwant\n%+v", again.Summary, want)
+	}
+	if _, err := readResults(filepath.Join(t.TempDir(), "none.json"), nil); err == nil {
+		t.Error("a missing -from-json file: no error")
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestSubsetFlag: -subset takes NAME=SUBSTRING, the first matching subset
