@@ -22,12 +22,20 @@ import (
 type results struct {
 	N, Steps, Repeat int
 	Engines          []string
-	RatioTo          string
-	Assets           []assetResult
+	// RatioTo is the set the per-asset tables' ratios are against;
+	// RatiosTo every set the summaries' ratios are against (RatioTo first).
+	RatioTo  string
+	RatiosTo []string
+	Assets   []assetResult
+	// Summary is the whole population's, then each subset's.
+	Summary []summaryTable
 }
 
 type assetResult struct {
-	Name      string
+	Name string
+	// Subset is the name of the -subset the input's path falls in ("" for
+	// none).
+	Subset    string
 	Triangles int
 	Diagonal  float64
 	Sets      []setResult
@@ -119,7 +127,12 @@ func collidersets(c config) []set {
 // the piles: per round, every asset's every set in every engine, so that
 // the load of the machine falls on all of them alike.
 func benchmark(c config, files []string, log io.Writer) (*results, error) {
-	res := &results{N: c.n, Steps: c.steps, Repeat: c.repeat, Engines: c.engines, RatioTo: c.ratioTo}
+	res := &results{N: c.n, Steps: c.steps, Repeat: c.repeat, Engines: c.engines, RatioTo: c.ratioTo, RatiosTo: []string{c.ratioTo}}
+	for _, r := range c.alsoRatioTo {
+		if !slices.Contains(res.RatiosTo, r) {
+			res.RatiosTo = append(res.RatiosTo, r)
+		}
+	}
 	sets := collidersets(c)
 	if len(sets) == 0 {
 		return nil, fmt.Errorf("no sets to run (-sets %v)", c.sets)
@@ -139,7 +152,7 @@ func benchmark(c config, files []string, log io.Writer) (*results, error) {
 			return nil, err
 		}
 		box := geom.BoundsOf(a.mesh.Vertices)
-		ar := assetResult{Name: a.name, Triangles: len(a.mesh.Triangles), Diagonal: box.Diagonal()}
+		ar := assetResult{Name: a.name, Subset: subsetOf(f, c.subsets), Triangles: len(a.mesh.Triangles), Diagonal: box.Diagonal()}
 		if ar.Diagonal <= 0 {
 			return nil, fmt.Errorf("%s: the mesh has no extent", f)
 		}
@@ -208,6 +221,7 @@ func benchmark(c config, files []string, log io.Writer) (*results, error) {
 			}
 		}
 	}
+	res.Summary = summaries(res, res.RatiosTo, c.subsets)
 	return res, nil
 }
 

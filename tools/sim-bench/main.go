@@ -36,6 +36,8 @@ type config struct {
 	samples            int
 	work               string
 	ratioTo            string
+	alsoRatioTo        []string // more sets the summary's ratios are against
+	subsets            []subset // groups of assets the summary also gives
 	sets               []string // when not empty, only these sets
 	variants           []variant
 	tools              string // the tools folder (pile.mjs, node_modules)
@@ -63,6 +65,14 @@ func main() {
 	flag.IntVar(&c.samples, "samples", 0, "surface samples for the fidelity figures (0: decompose.DefaultSamples)")
 	flag.StringVar(&c.work, "work", "", "work folder: meshes, peers' hulls and collider files are kept there and reused (default: a temporary folder, removed)")
 	flag.StringVar(&c.ratioTo, "ratio-to", "", "set the ratios are against (default: base with -baseline, else default)")
+	alsoRatioTo := flag.String("also-ratio-to", "", "comma-separated sets the summary also gives ratios to, beside -ratio-to's (e.g. vhacd-default)")
+	flag.Func("subset", "NAME=SUBSTRING: the summary also gives the assets whose path contains SUBSTRING as a group NAME (the first match wins); repeatable", func(s string) error {
+		g, err := parseSubset(s)
+		if err == nil {
+			c.subsets = append(c.subsets, g)
+		}
+		return err
+	})
 	flag.StringVar(&sets, "sets", "", "comma-separated sets to run (default: all)")
 	flag.Func("variant", "NAME=FLAGS: a set NAME made by -ac generate with these space-separated flags (e.g. v32=\"--max-hull-vertices 32\"); repeatable, listed after default", func(s string) error {
 		v, err := parseVariant(s)
@@ -72,7 +82,20 @@ func main() {
 		return err
 	})
 	jsonOut := flag.String("json", "", "write every figure as JSON to this file")
+	fromJSON := flag.String("from-json", "", "print the tables of a previous run's -json file (its summary made again, with -also-ratio-to's sets too) instead of running")
 	flag.Parse()
+	if *fromJSON != "" {
+		var also []string
+		if *alsoRatioTo != "" {
+			also = strings.Split(*alsoRatioTo, ",")
+		}
+		res, err := readResults(*fromJSON, also)
+		if err != nil {
+			fail(err)
+		}
+		printMarkdown(os.Stdout, c, res)
+		return
+	}
 	if c.ac == "" || flag.NArg() == 0 {
 		fail(fmt.Errorf("usage: sim-bench -ac BIN [flags] ASSET... (see -h)"))
 	}
@@ -85,6 +108,9 @@ func main() {
 	}
 	if sets != "" {
 		c.sets = strings.Split(sets, ",")
+	}
+	if *alsoRatioTo != "" {
+		c.alsoRatioTo = strings.Split(*alsoRatioTo, ",")
 	}
 	if c.ratioTo == "" {
 		c.ratioTo = "default"

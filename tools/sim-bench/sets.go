@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/autocollide/autocollide/geom"
+	"github.com/autocollide/autocollide/gltfio"
 	"github.com/autocollide/autocollide/hull"
 	"github.com/autocollide/autocollide/mesh"
 	"github.com/autocollide/autocollide/obj"
@@ -54,9 +56,19 @@ func prepareAsset(path, work string) (*asset, error) {
 			return nil, err
 		}
 	case ".gltf", ".glb":
-		a.mesh, err = flatten(path)
+		var meshopt bool
+		a.mesh, meshopt, err = flatten(path)
 		if err != nil {
 			return nil, err
+		}
+		if meshopt {
+			// The piles' loader (tools/drop-test) does not decode
+			// EXT_meshopt_compression: every set is made from the decoded
+			// scene as a GLB of one node instead.
+			a.input = filepath.Join(a.dir, "input.glb")
+			if err := writeAsset(a.input, a.mesh, nil); err != nil {
+				return nil, err
+			}
 		}
 	default:
 		return nil, fmt.Errorf("%s: not a .gltf, .glb or .obj file", path)
@@ -68,12 +80,15 @@ func prepareAsset(path, work string) (*asset, error) {
 }
 
 // flatten returns the triangles of a glTF file's default scene in world
-// space as one mesh.
-func flatten(path string) (*obj.Mesh, error) {
-	doc, err := gltf.Open(path)
+// space as one mesh, and whether the file uses EXT_meshopt_compression
+// (decoded here, as autocollide decodes it).
+func flatten(path string) (*obj.Mesh, bool, error) {
+	ga, err := gltfio.Load(path, gltfio.Limits{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, false, err
 	}
+	doc := ga.Doc
+	meshopt := slices.Contains(doc.ExtensionsUsed, "EXT_meshopt_compression") || slices.Contains(doc.ExtensionsUsed, "KHR_meshopt_compression")
 	m := &obj.Mesh{}
 	var walk func(n int, parent geom.Mat4, depth int) error
 	walk = func(n int, parent geom.Mat4, depth int) error {
@@ -109,10 +124,10 @@ func flatten(path string) (*obj.Mesh, error) {
 	}
 	for _, r := range sceneRoots(doc) {
 		if err := walk(r, geom.Identity4(), 0); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
-	return m, nil
+	return m, meshopt, nil
 }
 
 // writeOBJ writes a mesh as OBJ, the peers' input.

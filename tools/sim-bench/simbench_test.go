@@ -221,3 +221,30 @@ func onSurface(s physics.Shape, u geom.Vec3) geom.Vec3 {
 		return geom.Vec3{s.RadiusTop * u[0] / r, math.Copysign(s.Height/2, u[1]), s.RadiusTop * u[2] / r}
 	}
 }
+
+// TestMeshoptInput: a corpus asset stored with EXT_meshopt_compression is
+// decoded (all its triangles, as autocollide reads them), and every set is
+// made from a plain GLB of the decoded mesh, which the piles' loader reads;
+// a plain asset is handed to autocollide as it is.
+func TestMeshoptInput(t *testing.T) {
+	corpus := filepath.Join(testassets.Shared(t), "corpus")
+	work := t.TempDir()
+	a, err := prepareAsset(filepath.Join(corpus, "Pirate", "pirate.glb"), work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.mesh.Triangles) != 5010 || a.input != filepath.Join(work, "pirate", "input.glb") {
+		t.Fatalf("pirate: %d triangles, input %s; want 5010 and the decoded GLB", len(a.mesh.Triangles), a.input)
+	}
+	doc, err := gltf.Open(a.input)
+	if err != nil {
+		t.Fatalf("the decoded GLB does not open without meshopt: %v", err)
+	}
+	if len(doc.ExtensionsUsed) != 0 || len(doc.Meshes) != 1 {
+		t.Errorf("decoded GLB: extensions %v, %d meshes; want none and 1", doc.ExtensionsUsed, len(doc.Meshes))
+	}
+	duck := filepath.Join(corpus, "Duck", "glTF-Binary", "Duck.glb")
+	if a, err := prepareAsset(duck, work); err != nil || a.input != duck || len(a.mesh.Triangles) != 4212 {
+		t.Errorf("Duck: %v, input %v; want the original file, 4212 triangles", err, a)
+	}
+}
