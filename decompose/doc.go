@@ -20,8 +20,9 @@
 // re-placed (unless Options.SkipRelax); while there are more parts than
 // Options.MaxHulls (a hard cap across all pieces), the pair whose union's
 // hull adds the least gap to the mesh is merged, and below it so too while
-// the mean distance from hull surface to mesh stays within 1+Options.GapSlack
-// of the unbudgeted decomposition's; hulls over an Options.MaxHullVertices
+// the mean distance from the hulls' outer surface (not inside another hull)
+// to the mesh stays within 1+Options.GapSlack of the unbudgeted
+// decomposition's; hulls over an Options.MaxHullVertices
 // below 255 are reduced (the search judged the uncapped hulls, so a cap
 // never adds a hull); and hulls inside another hull are dropped. Inputs over twice Options.SearchTriangles triangles are
 // searched on a vertex-clustered proxy and the chosen cuts replayed on the
