@@ -110,19 +110,7 @@ func partPoints(vertices []geom.Vec3, c Collider) ([]geom.Vec3, *hull.Hull) {
 	box := geom.BoundsOf(h.Vertices)
 	eps := 1e-7 * box.Diagonal()
 	lo, hi := box.Min.Sub(geom.Vec3{eps, eps, eps}), box.Max.Add(geom.Vec3{eps, eps, eps})
-	type plane struct {
-		n geom.Vec3
-		d float64
-	}
-	planes := make([]plane, 0, len(h.Triangles))
-	for _, t := range h.Triangles {
-		a, b, cc := h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]
-		n := b.Sub(a).Cross(cc.Sub(a))
-		if l := n.Len(); l > 0 {
-			n = n.Scale(1 / l)
-			planes = append(planes, plane{n, n.Dot(a)})
-		}
-	}
+	planes := hullPlanes(h)
 	var pts []geom.Vec3
 	for _, v := range vertices {
 		if v[0] < lo[0] || v[1] < lo[1] || v[2] < lo[2] || v[0] > hi[0] || v[1] > hi[1] || v[2] > hi[2] {
