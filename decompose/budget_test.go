@@ -169,9 +169,12 @@ func TestBudgetSmallPieceMerges(t *testing.T) {
 	}
 }
 
-// TestBudgetCutsOneSearch: a budget at or above the default decomposition's
-// hull count gives the default hulls, bit for bit, and one below merges
-// them: every budget cuts the same search.
+// TestBudgetCutsOneSearch: with a GapSlack (the cap the product uses), a
+// budget at or above the default decomposition's hull count gives the
+// default hulls, bit for bit, and one below merges them: every budget cuts
+// the same search. Without one (the budget is a target), the budget at the
+// default count is searched at several thresholds and is no looser than
+// the default on the whole surface (5% for the estimates' sampling).
 func TestBudgetCutsOneSearch(t *testing.T) {
 	m := torus(1, 0.3, 32, 12)
 	def := run(t, m, Options{})
@@ -179,12 +182,49 @@ func TestBudgetCutsOneSearch(t *testing.T) {
 	if n < 3 {
 		t.Fatalf("default torus: %d hulls", n)
 	}
-	at := run(t, m, Options{MaxHulls: n})
-	if !sameHulls(def.Hulls, at.Hulls) {
-		t.Errorf("MaxHulls=%d changed the default's %d hulls", n, n)
+	capped := Options{MaxHulls: n, GapSlack: 1e-9}
+	if at := run(t, m, capped); !sameHulls(def.Hulls, at.Hulls) {
+		t.Errorf("MaxHulls=%d with a slack changed the default's %d hulls", n, n)
 	}
-	if below := run(t, m, Options{MaxHulls: n - 1}); len(below.Hulls) > n-1 {
+	capped.MaxHulls = n - 1
+	if below := run(t, m, capped); len(below.Hulls) > n-1 {
 		t.Errorf("MaxHulls=%d: %d hulls", n-1, len(below.Hulls))
+	}
+	spent := run(t, m, Options{MaxHulls: n})
+	d0 := Measure(m.v, m.t, def.Hulls, 20000, 1).SurfaceDistMean
+	d := Measure(m.v, m.t, spent.Hulls, 20000, 1).SurfaceDistMean
+	t.Logf("torus: default %d hulls at %.4f, budget %d: %d at %.4f", n, d0, n, len(spent.Hulls), d)
+	if len(spent.Hulls) > n || d > 1.05*d0 {
+		t.Errorf("budget %d without a slack: %d hulls at %.4f, the default %d at %.4f", n, len(spent.Hulls), d, n, d0)
+	}
+}
+
+// TestBudgetSpent: a U block whose notch is shallower than the default
+// threshold is one hull by default and with a slack at a budget of 3 (a
+// cap), without the tightening pass (which would cut it for its gap, as
+// the finer search does); without a slack the budget of 3 is spent: the search at a finer
+// threshold cuts the arms off the base, and the whole-surface distance
+// falls below half the one hull's, every vertex inside (run's checks).
+func TestBudgetSpent(t *testing.T) {
+	var cells [][2]int
+	for x := 0; x < 30; x++ {
+		cells = append(cells, [2]int{x, 0})
+	}
+	cells = append(cells, [2]int{0, 1}, [2]int{29, 1})
+	m := planar(cells, 1)
+	def := run(t, m, Options{SkipTighten: true})
+	if len(def.Hulls) != 1 {
+		t.Fatalf("U block: %d hulls by default, want 1 (notch under the threshold)", len(def.Hulls))
+	}
+	if c := run(t, m, Options{MaxHulls: 3, GapSlack: 0.2, SkipTighten: true}); len(c.Hulls) != 1 {
+		t.Errorf("U block at a cap of 3 with a slack: %d hulls, want the default's 1", len(c.Hulls))
+	}
+	r := run(t, m, Options{MaxHulls: 3, SkipTighten: true})
+	d0 := Measure(m.v, m.t, def.Hulls, 20000, 1).SurfaceDistMean
+	d := Measure(m.v, m.t, r.Hulls, 20000, 1).SurfaceDistMean
+	t.Logf("U block: 1 hull at %.4f, budget 3: %d hulls at %.4f", d0, len(r.Hulls), d)
+	if len(r.Hulls) < 2 || len(r.Hulls) > 3 || d > 0.5*d0 {
+		t.Errorf("U block at a budget of 3: %d hulls at %.4f, one hull at %.4f", len(r.Hulls), d, d0)
 	}
 }
 
@@ -198,4 +238,25 @@ func sameHulls(a, b []*hull.Hull) bool {
 		}
 	}
 	return true
+}
+
+// TestBudgetTargetKeepsExactParts: V-HACD's cube-notch (a cube with a
+// notch cut into one edge) at a budget of 4 without a slack. The search at
+// the threshold gives three exact boxes; the one at half of it, merged to
+// 4, leaves less gap over the whole surface (smaller faces inside the
+// solid) by wedging a hull into the notch. The target keeps the exact
+// parts: no more outer distance than the threshold's search, here none.
+func TestBudgetTargetKeepsExactParts(t *testing.T) {
+	m := objMesh(t, filepath.Join(testassets.Shared(t), "bench", "acd-meshes", "cube-notch.obj"))
+	def := run(t, m, Options{})
+	r := run(t, m, Options{MaxHulls: 4})
+	d0 := Measure(m.v, m.t, def.Hulls, 20000, 1).OuterDistMean
+	d := Measure(m.v, m.t, r.Hulls, 20000, 1).OuterDistMean
+	t.Logf("cube-notch: %d hulls at outer %.6f by default, %d at a budget of 4 at %.6f", len(def.Hulls), d0, len(r.Hulls), d)
+	if d0 > 1e-5 {
+		t.Fatalf("cube-notch by default: outer distance %.6f, want its exact boxes", d0)
+	}
+	if len(r.Hulls) > 4 || d > 1e-5 {
+		t.Errorf("cube-notch at a budget of 4: %d hulls at outer distance %.6f, want exact parts", len(r.Hulls), d)
+	}
 }

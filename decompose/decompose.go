@@ -25,13 +25,17 @@ type Options struct {
 	AbsConcavity float64
 	// MaxHulls is a hard cap on the number of hulls returned, across all
 	// connected pieces of the input (0 = DefaultMaxHulls): len(Hulls) <=
-	// MaxHulls always, and MaxHulls = 1 gives the hull of everything. It
-	// is a cap, not a target: below it the decomposition is the one the
-	// threshold and the tightening pass choose (searched with room for at
-	// least DefaultMaxHulls parts); above it those parts are merged, the
-	// pair whose union's hull adds the least gap between hulls and mesh
-	// first (pieces far apart included), so every budget cuts the same
-	// search.
+	// MaxHulls always, and MaxHulls = 1 gives the hull of everything.
+	// Below it the decomposition is the one the threshold and the
+	// tightening pass choose (searched with room for at least
+	// DefaultMaxHulls parts); above it those parts are merged, the pair
+	// whose union's hull adds the least gap between hulls and mesh first
+	// (pieces far apart included). With a GapSlack, or none given, that
+	// is one search, which every budget cuts. Given without a GapSlack it
+	// is a target: the search is run at the threshold and at half of it,
+	// each cut at MaxHulls, and the finer one is kept where it leaves less
+	// gap between hulls and mesh and no more on the hulls' outer surface
+	// (see DESIGN.md, Budget), for about twice the time.
 	MaxHulls int
 	// MaxHullVertices caps each hull's vertex count (0 = the hull
 	// package's default, 255). A cap below that default is applied to the
@@ -447,10 +451,8 @@ func (d *decomposer) estimateWith(p *part, b sampleBudget, near func() distIndex
 	}
 }
 
-// run is one search (see search), the tightening pass after it, the
-// merges down to MaxHulls (fitBudget) and those below it that GapSlack
-// allows (stopMerge).
-func (d *decomposer) run(ts []tri, inner []bool, res *Result) ([]*part, error) {
+// runAt is run at d's own threshold.
+func (d *decomposer) runAt(ts []tri, inner []bool, res *Result) ([]*part, error) {
 	parts, err := d.search(ts, inner, res)
 	if err != nil {
 		return nil, err

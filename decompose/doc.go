@@ -19,7 +19,11 @@
 // (unless Options.SkipTighten), elsewhere cuts between touching parts are
 // re-placed (unless Options.SkipRelax); while there are more parts than
 // Options.MaxHulls (a hard cap across all pieces), the pair whose union's
-// hull adds the least gap to the mesh is merged, and below it so too while
+// hull adds the least gap to the mesh is merged (a MaxHulls given without
+// a GapSlack is a target: the search also runs at half the threshold, is
+// cut at MaxHulls, and kept where it leaves less gap to the mesh and no
+// more on the outer surface), and
+// below it so too while
 // the mean distance from the hulls' outer surface (not inside another hull)
 // to the mesh stays within 1+Options.GapSlack of the unbudgeted
 // decomposition's; hulls over an Options.MaxHullVertices
