@@ -36,7 +36,7 @@ func (d *decomposer) outerGap(parts []*part, mesh *bvh) (float64, error) {
 			x, _ := s.at((float64(k) + s.rng.Float64()) / budgetSamples)
 			covered := false
 			for j := range parts {
-				if j != i && inBox(boxes[j], x, tol) && depthAbove(planes[j], x, -tol) >= -tol {
+				if j != i && touch(boxes[j], geom.Box{Min: x, Max: x}, tol) && depthAbove(planes[j], x, -tol) >= -tol {
 					covered = true
 					break
 				}
@@ -63,16 +63,6 @@ func (d *decomposer) outerGap(parts []*part, mesh *bvh) (float64, error) {
 		return 0, nil
 	}
 	return sg / sa, nil
-}
-
-// inBox reports whether x lies within tol of box b.
-func inBox(b geom.Box, x geom.Vec3, tol float64) bool {
-	for k := 0; k < 3; k++ {
-		if x[k] < b.Min[k]-tol || x[k] > b.Max[k]+tol {
-			return false
-		}
-	}
-	return true
 }
 
 // stopMerge merges parts further below the budget (Options.GapSlack): one

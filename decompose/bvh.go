@@ -321,74 +321,29 @@ func boxDist2(b geom.Box, p geom.Vec3) float64 {
 	return d2
 }
 
-// pointTriDist2 is the squared distance from p to triangle t (closest-point
-// regions after Ericson, Real-Time Collision Detection 5.1.5); degenerate
-// triangles fall out of the same case analysis.
-func pointTriDist2(p geom.Vec3, t tri) float64 {
-	a, b, c := t[0], t[1], t[2]
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return ap.Len2()
-	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return bp.Len2()
-	}
-	vc := d1*d4 - d3*d2
-	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		v := d1 / (d1 - d3)
-		return p.Sub(a.Add(ab.Scale(v))).Len2()
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return cp.Len2()
-	}
-	vb := d5*d2 - d1*d6
-	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		w := d2 / (d2 - d6)
-		return p.Sub(a.Add(ac.Scale(w))).Len2()
-	}
-	va := d3*d6 - d5*d4
-	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
-		return p.Sub(b.Add(c.Sub(b).Scale(w))).Len2()
-	}
-	den := va + vb + vc
-	if den == 0 || math.IsNaN(den) {
-		// Degenerate: fall back to the nearest edge.
-		return math.Min(segDist2(p, a, b), math.Min(segDist2(p, b, c), segDist2(p, c, a)))
-	}
-	v, w := vb/den, vc/den
-	return p.Sub(a.Add(ab.Scale(v)).Add(ac.Scale(w))).Len2()
-}
-
-func segDist2(p, a, b geom.Vec3) float64 {
-	ab := b.Sub(a)
-	l2 := ab.Len2()
-	if l2 == 0 {
-		return p.Sub(a).Len2()
-	}
-	t := p.Sub(a).Dot(ab) / l2
-	t = math.Max(0, math.Min(1, t))
-	return p.Sub(a.Add(ab.Scale(t))).Len2()
-}
+// pointTriDist2 is geom.PointTriangleDist2 for a tri.
+func pointTriDist2(p geom.Vec3, t tri) float64 { return geom.PointTriangleDist2(p, t[0], t[1], t[2]) }
 
 // winding counts the signed crossings of the ray o + t·d (t > 0) with the
 // triangles: +1 where the ray leaves through a face (d·normal > 0), −1 where
 // it enters. For closed outward-wound shells this is the number of shells
 // containing o.
 func (b *bvh) winding(o, d geom.Vec3) int {
+	w := 0
+	b.crossings(o, d, func(_ int32, c int) { w += c })
+	return w
+}
+
+// crossings calls f with the index in b.tris and the sign (see winding) of
+// each triangle the ray o + t·d (t > 0) crosses.
+func (b *bvh) crossings(o, d geom.Vec3, f func(i int32, c int)) {
 	if len(b.nodes) == 0 {
-		return 0
+		return
 	}
 	var inv geom.Vec3
 	for i := 0; i < 3; i++ {
 		inv[i] = 1 / d[i]
 	}
-	w := 0
 	var stack [64]int32
 	sp := 1
 	for sp > 0 {
@@ -398,8 +353,10 @@ func (b *bvh) winding(o, d geom.Vec3) int {
 			continue
 		}
 		if n.count > 0 {
-			for _, t := range b.tris[n.start : n.start+n.count] {
-				w += rayCross(o, d, t)
+			for i := n.start; i < n.start+n.count; i++ {
+				if c := rayCross(o, d, b.tris[i]); c != 0 {
+					f(i, c)
+				}
 			}
 			continue
 		}
@@ -409,7 +366,6 @@ func (b *bvh) winding(o, d geom.Vec3) int {
 			sp += 2
 		}
 	}
-	return w
 }
 
 func rayHitsBox(b geom.Box, o, inv geom.Vec3) bool {
@@ -460,16 +416,13 @@ func (b *bvh) insideSolid(x geom.Vec3) bool {
 	for k, d := range rayDirs {
 		w[k] = b.winding(x, d)
 	}
-	if w[0] > w[1] {
-		w[0], w[1] = w[1], w[0]
-	}
-	if w[1] > w[2] {
-		w[1], w[2] = w[2], w[1]
-	}
-	if w[0] > w[1] {
-		w[0], w[1] = w[1], w[0]
-	}
-	return w[1] >= 1
+	return median3(w) >= 1
+}
+
+// median3 returns the median of three winding numbers.
+func median3(w [3]int) int {
+	lo, hi := min(w[0], w[1]), max(w[0], w[1])
+	return max(lo, min(hi, w[2]))
 }
 
 // classifyInner marks the triangles of ts (which tree indexes) buried

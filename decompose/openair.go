@@ -146,8 +146,7 @@ func (d *decomposer) insideMesh(mesh *bvh, x geom.Vec3) bool {
 			w[k] = -w[k]
 		}
 	}
-	lo, hi := min(w[0], w[1]), max(w[0], w[1])
-	return max(lo, min(hi, w[2])) >= 1
+	return median3(w) >= 1
 }
 
 // airSet is a set of air points, one bit each.

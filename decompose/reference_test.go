@@ -96,7 +96,7 @@ func (c *refCap) dist(x geom.Vec3) float64 {
 	}
 	best := math.Inf(1)
 	for _, e := range c.edges {
-		best = math.Min(best, segDist2(x, e[0], e[1]))
+		best = math.Min(best, geom.PointSegmentDist2(x, e[0], e[1]))
 	}
 	return math.Sqrt(best)
 }

@@ -84,47 +84,15 @@ func (s *shellIndex) inside(x geom.Vec3, own []int32) bool {
 	return median3(all) >= 1 && median3(mine) >= 1
 }
 
-func median3(w [3]int) int {
-	lo, hi := min(w[0], w[1]), max(w[0], w[1])
-	return max(lo, min(hi, w[2]))
-}
-
 // winding is bvh.winding over all triangles, and over the triangles of the
-// shells own.
+// shells own, in one traversal.
 func (s *shellIndex) winding(o, d geom.Vec3, own []int32) (all, mine int) {
-	b := s.tree
-	if len(b.nodes) == 0 {
-		return 0, 0
-	}
-	var inv geom.Vec3
-	for i := 0; i < 3; i++ {
-		inv[i] = 1 / d[i]
-	}
-	var stack [64]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		n := &b.nodes[stack[sp]]
-		if !rayHitsBox(n.box, o, inv) {
-			continue
+	s.tree.crossings(o, d, func(i int32, c int) {
+		all += c
+		if slices.Contains(own, s.label[i]) {
+			mine += c
 		}
-		if n.count > 0 {
-			for i := n.start; i < n.start+n.count; i++ {
-				if c := rayCross(o, d, b.tris[i]); c != 0 {
-					all += c
-					if slices.Contains(own, s.label[i]) {
-						mine += c
-					}
-				}
-			}
-			continue
-		}
-		if sp+2 <= len(stack) {
-			stack[sp] = n.start
-			stack[sp+1] = n.start + 1
-			sp += 2
-		}
-	}
+	})
 	return all, mine
 }
 

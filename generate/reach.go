@@ -122,29 +122,7 @@ func hullDist(h *hull.Hull, pl []hullPlane, x geom.Vec3) float64 {
 	}
 	best := math.Inf(1)
 	for _, t := range h.Triangles {
-		best = math.Min(best, pointTriangleDist(x, h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]))
+		best = math.Min(best, geom.PointTriangleDist2(x, h.Vertices[t[0]], h.Vertices[t[1]], h.Vertices[t[2]]))
 	}
-	return best
-}
-
-// pointTriangleDist is the distance from x to the triangle abc.
-func pointTriangleDist(x, a, b, c geom.Vec3) float64 {
-	n := b.Sub(a).Cross(c.Sub(a))
-	if l2 := n.Len2(); l2 > 0 {
-		// Over the triangle: the distance to its plane.
-		ax, bx, cx := a.Sub(x), b.Sub(x), c.Sub(x)
-		if bx.Cross(cx).Dot(n) >= 0 && cx.Cross(ax).Dot(n) >= 0 && ax.Cross(bx).Dot(n) >= 0 {
-			return math.Abs(x.Sub(a).Dot(n)) / math.Sqrt(l2)
-		}
-	}
-	return math.Min(segmentDist(x, a, b), math.Min(segmentDist(x, b, c), segmentDist(x, c, a)))
-}
-
-func segmentDist(x, a, b geom.Vec3) float64 {
-	ab := b.Sub(a)
-	t := 0.0
-	if l2 := ab.Len2(); l2 > 0 {
-		t = math.Max(0, math.Min(1, x.Sub(a).Dot(ab)/l2))
-	}
-	return x.Sub(a.Add(ab.Scale(t))).Len()
+	return math.Sqrt(best)
 }

@@ -112,10 +112,10 @@ func (m HoleMesh) ProbeClearance(i int) float64 {
 	for s := 0; s <= 200; s++ {
 		x := p.From.Add(p.To.Sub(p.From).Scale(float64(s) / 200))
 		for _, t := range m.T {
-			best = math.Min(best, pointTriDist(x, m.V[t[0]], m.V[t[1]], m.V[t[2]]))
+			best = math.Min(best, geom.PointTriangleDist2(x, m.V[t[0]], m.V[t[1]], m.V[t[2]]))
 		}
 	}
-	return best
+	return math.Sqrt(best)
 }
 
 // join concatenates meshes.
@@ -268,27 +268,4 @@ func rod(a, b geom.Vec3, r float64, sides int) HoleMesh {
 		m.T = append(m.T, [3]uint32{p, p1, q1}, [3]uint32{p, q1, q}, [3]uint32{ca, p1, p}, [3]uint32{cb, q, q1})
 	}
 	return m
-}
-
-// pointTriDist is the distance from x to the triangle abc.
-func pointTriDist(x, a, b, c geom.Vec3) float64 {
-	ab, ac := b.Sub(a), c.Sub(a)
-	n := ab.Cross(ac)
-	if l2 := n.Len2(); l2 > 0 {
-		// Inside the prism over the triangle: the distance to its plane.
-		ax, bx, cx := a.Sub(x), b.Sub(x), c.Sub(x)
-		if bx.Cross(cx).Dot(n) >= 0 && cx.Cross(ax).Dot(n) >= 0 && ax.Cross(bx).Dot(n) >= 0 {
-			return math.Abs(x.Sub(a).Dot(n)) / math.Sqrt(l2)
-		}
-	}
-	return math.Min(segDist(x, a, b), math.Min(segDist(x, b, c), segDist(x, c, a)))
-}
-
-func segDist(x, a, b geom.Vec3) float64 {
-	ab := b.Sub(a)
-	t := 0.0
-	if l2 := ab.Len2(); l2 > 0 {
-		t = math.Max(0, math.Min(1, x.Sub(a).Dot(ab)/l2))
-	}
-	return x.Sub(a.Add(ab.Scale(t))).Len()
 }
