@@ -70,19 +70,20 @@ func main() {
 	child := flag.String("scale-child", "", "internal: decompose this OBJ subdivided -k times and print JSON")
 	k := flag.Int("k", 1, "with -scale-child, the subdivision")
 	timeout := flag.Duration("timeout", 10*time.Minute, "with -scale, the time limit of one child")
+	scaleHulls := flag.Int("scale-hulls", 0, "with -scale, Options.MaxHulls of every run (0: none, one search; K: a budget of K without a slack, the target's two searches)")
 	budget := flag.Bool("budget", false, "decompose each mesh at each of -budget-k hulls with decompose, native V-HACD and CoACD (from -peers) and print the frontier table, instead of the table")
 	budgetK := flag.String("budget-k", "4,8,16,32", "with -budget, the hull budgets")
 	peers := flag.String("peers", "/tmp/peers/bin", "with -budget, the folder of the native TestVHACD and coacd programs (shared/peers/build.sh)")
 	budgetCache := flag.String("budget-cache", "", "with -budget, a JSON file caching the peers' results (reused when present, extended as they finish)")
 	flag.Parse()
 	if *child != "" {
-		if err := scaleChild(*child, *k, *workers, *cpuProfile); err != nil {
+		if err := scaleChild(*child, *k, *workers, *scaleHulls, *cpuProfile); err != nil {
 			fail(err)
 		}
 		return
 	}
 	if *scaleMode {
-		if err := scale(*meshDir, *workers, *timeout); err != nil {
+		if err := scale(*meshDir, *workers, *scaleHulls, *timeout); err != nil {
 			fail(err)
 		}
 		return

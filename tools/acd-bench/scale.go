@@ -46,7 +46,7 @@ type scaleRun struct {
 // child process's peak RSS, and the log-log slopes of both against the
 // triangle count. Each size runs in its own child process (this program
 // with -scale-child), so that its peak RSS is its own.
-func scale(dir string, workers int, timeout time.Duration) error {
+func scale(dir string, workers, maxHulls int, timeout time.Duration) error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -56,7 +56,7 @@ func scale(dir string, workers int, timeout time.Duration) error {
 			return err
 		}
 	}
-	fmt.Printf("GOMAXPROCS=%d, Workers=%d. Each size a child process; time = Decompose's wall clock, RSS = the child's peak (rusage Maxrss).\n\n", runtime.GOMAXPROCS(0), workers)
+	fmt.Printf("GOMAXPROCS=%d, Workers=%d, MaxHulls=%d. Each size a child process; time = Decompose's wall clock, RSS = the child's peak (rusage Maxrss).\n\n", runtime.GOMAXPROCS(0), workers, maxHulls)
 	fmt.Println("| mesh | k | tris | wall s | cpu s | peak RSS MB | hulls | uncovered % |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	type point struct{ n, t, cpu, rss float64 }
@@ -70,7 +70,7 @@ func scale(dir string, workers int, timeout time.Duration) error {
 		var pts []point
 		for _, target := range scaleTargets {
 			k := max(1, int(math.Round(math.Sqrt(float64(target)/float64(len(m.Triangles))))))
-			cmd := exec.Command(self, "-scale-child", path, "-k", strconv.Itoa(k), "-workers", strconv.Itoa(workers))
+			cmd := exec.Command(self, "-scale-child", path, "-k", strconv.Itoa(k), "-workers", strconv.Itoa(workers), "-scale-hulls", strconv.Itoa(maxHulls))
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, os.Stderr
 			if err := cmd.Start(); err != nil {
@@ -116,7 +116,7 @@ func scale(dir string, workers int, timeout time.Duration) error {
 
 // scaleChild subdivides the mesh at path k×k per triangle, decomposes it and
 // prints a scaleRun as JSON.
-func scaleChild(path string, k, workers int, profile string) error {
+func scaleChild(path string, k, workers, maxHulls int, profile string) error {
 	m, err := obj.ReadFile(path)
 	if err != nil {
 		return err
@@ -137,7 +137,7 @@ func scaleChild(path string, k, workers int, profile string) error {
 	}
 	t0 := time.Now()
 	c0 := cpuSeconds()
-	res, err := decompose.Decompose(context.Background(), vs, ts, decompose.Options{Workers: workers})
+	res, err := decompose.Decompose(context.Background(), vs, ts, decompose.Options{Workers: workers, MaxHulls: maxHulls})
 	r.Seconds = time.Since(t0).Seconds()
 	r.CPUSeconds = cpuSeconds() - c0
 	if err != nil {
